@@ -1,0 +1,31 @@
+"""All SQL lives in this package. `Store` is the one object the rest of the code talks to.
+
+Each domain adds a mixin with its queries and its named migrations: rules.py, cards.py."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .. import config
+from .base import BaseStore, Migration, atomic_file
+from .cards import MIGRATIONS as CARDS_MIGRATIONS
+from .cards import CardsStore
+from .rules import MIGRATIONS as RULES_MIGRATIONS
+from .rules import RulesStore
+
+CORE_MIGRATIONS: list[Migration] = [
+    ("core-001-meta", "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);"),
+]
+MIGRATIONS: list[Migration] = CORE_MIGRATIONS + RULES_MIGRATIONS + CARDS_MIGRATIONS
+
+
+class Store(RulesStore, CardsStore, BaseStore):
+    """The content database: read-only for readers, writable only during `gatewatch build`."""
+
+
+def open_store(path: Path | None = None) -> Store:
+    """Open the built database read-only (default: $GATEWATCH_HOME/gatewatch.db)."""
+    return Store(path or config.db_path(), readonly=True)
+
+
+__all__ = ["Store", "open_store", "atomic_file", "MIGRATIONS", "Migration"]

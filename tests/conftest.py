@@ -1,0 +1,46 @@
+"""Session fixtures: the real database, built once from the real mirror and shared by every test."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from gatewatch import config
+from gatewatch.build import build_database
+from gatewatch.store import Store
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+MIRROR = config.find_mirror()
+
+
+def pytest_report_header(config):  # noqa: D103 - pytest hook
+    return f"gatewatch mirror: {MIRROR}"
+
+
+@pytest.fixture(scope="session")
+def mirror() -> Path:
+    if MIRROR is None or not (MIRROR / "rules").is_dir():
+        pytest.fail("the data mirror (../shared/data) is required for the tests")
+    return MIRROR
+
+
+@pytest.fixture(scope="session")
+def gw_home(tmp_path_factory) -> Path:
+    home = tmp_path_factory.mktemp("gatewatch-home")
+    os.environ["GATEWATCH_HOME"] = str(home)
+    return home
+
+
+@pytest.fixture(scope="session")
+def built_db(gw_home: Path, mirror: Path) -> Path:
+    """The real database (every rules version and every card), built once per test session."""
+    report = build_database(gw_home / config.DB_NAME, mirror)
+    assert report.rules is not None and len(report.rules.versions) == 62
+    return report.path
+
+
+@pytest.fixture(scope="session")
+def store(built_db: Path) -> Store:
+    return Store(built_db, readonly=True)
