@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,6 +26,7 @@ class BuildReport:
     size_bytes: int = 0
     rules: RulesBuildReport | None = None
     cards: dict = field(default_factory=dict)
+    spanish: dict = field(default_factory=dict)
 
 
 def _progress(console: Console | None) -> Progress:
@@ -51,6 +53,7 @@ def build_database(dest: Path | None = None, mirror: Path | None = None, *, part
             if "rules" in parts:
                 files = None if mirror else [download_current_rules(config.cache_dir(), rules_page)]
                 report.rules = load_rules(store, mirror, progress, files=files)
+                report.spanish = _load_spanish(store, progress)
             if "cards" in parts:
                 report.cards = _load_cards(store, mirror, progress)
             store.conn.commit()
@@ -63,11 +66,17 @@ def build_database(dest: Path | None = None, mirror: Path | None = None, *, part
     return report
 
 
+def _load_spanish(store: Store, progress: Progress) -> dict:
+    if importlib.util.find_spec("gatewatch.spanish.load") is None:
+        return {}  # the Spanish edition loader is not in this checkout
+    from .spanish import load as spanish_load
+    return spanish_load.load_spanish(store, progress)
+
+
 def _load_cards(store: Store, mirror: Path | None, progress: Progress) -> dict:
-    try:
-        from .cards import load as cards_load
-    except ImportError:  # the cards capability is not installed in this checkout
-        return {}
+    if importlib.util.find_spec("gatewatch.cards.load") is None:
+        return {}  # the cards loader is not in this checkout
+    from .cards import load as cards_load
     if mirror is not None:
         return cards_load.load_cards(store, mirror, progress)
     from .sources.scryfall import download as scryfall_download

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
+
 import typer
 
 from ..errors import GatewatchError
@@ -14,12 +17,10 @@ app = typer.Typer(help="Gatewatch: Comprehensive Rules, cards and a judge, in Sp
 
 build_cli.register(app)
 rules_cli.register(app)
-try:
-    from . import cards as cards_cli
-except ImportError:  # pragma: no cover - the cards commands are optional while that module is absent
-    cards_cli = None
-if cards_cli is not None and hasattr(cards_cli, "register"):
-    cards_cli.register(app)
+for _name in ("cards", "spanish"):
+    # Each capability registers its own commands; one not in this checkout yet is skipped.
+    if importlib.util.find_spec(f"{__name__}.{_name}") is not None:
+        importlib.import_module(f"{__name__}.{_name}").register(app)
 
 
 def main() -> None:

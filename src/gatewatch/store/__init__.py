@@ -1,6 +1,6 @@
 """All SQL lives in this package. `Store` is the one object the rest of the code talks to.
 
-Each domain adds a mixin with its queries and its named migrations: rules.py, cards.py."""
+Each domain adds a mixin with its queries and its named migrations: rules.py, spanish.py, cards.py."""
 
 from __future__ import annotations
 
@@ -12,14 +12,16 @@ from .cards import MIGRATIONS as CARDS_MIGRATIONS
 from .cards import CardsStore
 from .rules import MIGRATIONS as RULES_MIGRATIONS
 from .rules import RulesStore
+from .spanish import MIGRATIONS as SPANISH_MIGRATIONS
+from .spanish import SpanishStore
 
 CORE_MIGRATIONS: list[Migration] = [
     ("core-001-meta", "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);"),
 ]
-MIGRATIONS: list[Migration] = CORE_MIGRATIONS + RULES_MIGRATIONS + CARDS_MIGRATIONS
+MIGRATIONS: list[Migration] = CORE_MIGRATIONS + RULES_MIGRATIONS + SPANISH_MIGRATIONS + CARDS_MIGRATIONS
 
 
-class Store(RulesStore, CardsStore, BaseStore):
+class Store(RulesStore, SpanishStore, CardsStore, BaseStore):
     """The content database: read-only for readers, writable only during `gatewatch build`."""
 
 
