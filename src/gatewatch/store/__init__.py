@@ -1,6 +1,6 @@
 """All SQL lives in this package. `Store` is the one object the rest of the code talks to.
 
-Each domain adds a mixin with its queries and its named migrations: rules.py, spanish.py, cards.py."""
+Each domain adds a mixin with its queries and its named migrations: rules.py, spanish.py, cards.py, judge.py."""
 
 from __future__ import annotations
 
@@ -10,6 +10,8 @@ from .. import config
 from .base import BaseStore, Migration, atomic_file
 from .cards import MIGRATIONS as CARDS_MIGRATIONS
 from .cards import CardsStore
+from .judge import MIGRATIONS as JUDGE_MIGRATIONS
+from .judge import JudgeStore
 from .rules import MIGRATIONS as RULES_MIGRATIONS
 from .rules import RulesStore
 from .spanish import MIGRATIONS as SPANISH_MIGRATIONS
@@ -18,10 +20,10 @@ from .spanish import SpanishStore
 CORE_MIGRATIONS: list[Migration] = [
     ("core-001-meta", "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);"),
 ]
-MIGRATIONS: list[Migration] = CORE_MIGRATIONS + RULES_MIGRATIONS + SPANISH_MIGRATIONS + CARDS_MIGRATIONS
+MIGRATIONS: list[Migration] = CORE_MIGRATIONS + RULES_MIGRATIONS + SPANISH_MIGRATIONS + CARDS_MIGRATIONS + JUDGE_MIGRATIONS
 
 
-class Store(RulesStore, SpanishStore, CardsStore, BaseStore):
+class Store(RulesStore, SpanishStore, CardsStore, JudgeStore, BaseStore):
     """The content database: read-only for readers, writable only during `gatewatch build`."""
 
 

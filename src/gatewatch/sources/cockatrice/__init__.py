@@ -1,0 +1,1 @@
+"""Cockatrice spoiler XML (Magic-Spoiler): cards newer than the MTGJSON snapshot, marked as spoilers."""
