@@ -6,12 +6,15 @@ import os
 from pathlib import Path
 
 import pytest
+from platformdirs import user_cache_dir
 
 from gatewatch import config
 from gatewatch.build import build_database
 from gatewatch.store import Store
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
+# Rule vectors are cached by content hash: sharing the user cache between test sessions saves a minute.
+os.environ.setdefault("GATEWATCH_CACHE", user_cache_dir("gatewatch", appauthor=False))
 MIRROR = config.find_mirror()
 
 

@@ -15,7 +15,7 @@ from .rules.load import RulesBuildReport, load_rules
 from .sources.comprules.download import RULES_PAGE, download_current_rules
 from .store import MIGRATIONS, Store, atomic_file
 
-PARTS = ("rules", "cards")
+PARTS = ("rules", "cards", "vectors")
 
 
 @dataclass
@@ -27,6 +27,7 @@ class BuildReport:
     rules: RulesBuildReport | None = None
     cards: dict = field(default_factory=dict)
     spanish: dict = field(default_factory=dict)
+    vectors: dict = field(default_factory=dict)
 
 
 def _progress(console: Console | None) -> Progress:
@@ -56,6 +57,9 @@ def build_database(dest: Path | None = None, mirror: Path | None = None, *, part
                 report.spanish = _load_spanish(store, progress)
             if "cards" in parts:
                 report.cards = _load_cards(store, mirror, progress)
+            if "rules" in parts and "vectors" in parts:
+                from .judge.vectors import build_vectors
+                report.vectors = build_vectors(store, progress)
             store.conn.commit()
             store.conn.execute("ANALYZE")
             store.conn.commit()

@@ -24,7 +24,9 @@ def db_path() -> Path:
 
 
 def cache_dir() -> Path:
-    return home_dir() / "cache"
+    """Downloads and content-addressed caches (rule vectors); $GATEWATCH_CACHE overrides."""
+    env = os.environ.get("GATEWATCH_CACHE")
+    return Path(env).expanduser() if env else home_dir() / "cache"
 
 
 def find_mirror(explicit: str | Path | None = None) -> Path | None:

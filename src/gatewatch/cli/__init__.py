@@ -10,6 +10,7 @@ import typer
 from ..errors import GatewatchError
 from . import build as build_cli
 from . import rules as rules_cli
+from . import serve as serve_cli
 from .common import fail
 
 app = typer.Typer(help="Gatewatch: Comprehensive Rules, cards and a judge, in Spanish and English.",
@@ -17,7 +18,8 @@ app = typer.Typer(help="Gatewatch: Comprehensive Rules, cards and a judge, in Sp
 
 build_cli.register(app)
 rules_cli.register(app)
-for _name in ("cards", "spanish"):
+serve_cli.register(app)
+for _name in ("cards", "spanish", "judge", "table", "ygo"):
     # Each capability registers its own commands; one not in this checkout yet is skipped.
     if importlib.util.find_spec(f"{__name__}.{_name}") is not None:
         importlib.import_module(f"{__name__}.{_name}").register(app)

@@ -26,6 +26,15 @@ def _render(c, report) -> None:
                 c.print(f"    {line}")
     if report.cards:
         c.print("  cards: " + ", ".join(f"{k} {v}" for k, v in report.cards.items()))
+    s = report.spanish
+    if s:
+        c.print(f"  spanish: {s.get('entries', 0)} translated units of CR {s.get('version')} "
+                f"({s.get('coverage', 0)}% current), {s.get('terms', 0)} terms")
+        for line in s.get("problems", []):
+            c.print(f"    [yellow]{line}[/]")
+    if report.vectors:
+        c.print(f"  vectors: {report.vectors.get('vectors')} rule passages ({report.vectors.get('model')}), "
+                f"{report.vectors.get('embedded_now')} embedded now")
 
 
 def _as_dict(report) -> dict:
@@ -36,7 +45,7 @@ def _as_dict(report) -> dict:
                 "versions": r.versions, "files": r.files, "rules": r.rules, "examples": r.examples,
                 "glossary": r.glossary, "duplicates": r.duplicates, "unresolved": r.unresolved,
                 "warnings": r.warnings},
-            "cards": report.cards}
+            "cards": report.cards, "spanish": report.spanish, "vectors": report.vectors}
 
 
 def register(app: typer.Typer) -> None:

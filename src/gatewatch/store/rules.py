@@ -148,7 +148,7 @@ class RulesStore:
         return (prev[0] if prev else None, nxt[0] if nxt else None)
 
     def rules_of_version(self, version: str) -> list[sqlite3.Row]:
-        return self.conn.execute("SELECT id, dup, kind, parent, text, text_hash, position FROM rules"
+        return self.conn.execute("SELECT id, dup, kind, parent, section, text, text_hash, position FROM rules"
                                  " WHERE version = ? ORDER BY position", (version,)).fetchall()
 
     def examples_of_version(self, version: str) -> list[sqlite3.Row]:
