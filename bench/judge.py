@@ -1,0 +1,83 @@
+"""Judge benchmark on the development set (bench/data/judge_dev.jsonl): Recall@1/5/10 of the gold
+rules among the answer's rule citations, MRR, card-resolution accuracy and latency, overall and per
+language, and for the odd-numbered questions (the tuning half) apart from the even ones (held out: never
+tuned on). Extractive answers only (no LLM). Run: .venv/bin/python bench/judge.py [--details] [--half odd]"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+from collections import defaultdict
+from pathlib import Path
+
+from gatewatch.judge import ask
+from gatewatch.store import open_store
+
+DEV = Path(__file__).parent / "data" / "judge_dev.jsonl"
+
+
+def recall_at(ranked: list[str], gold: list[str], k: int) -> float:
+    return len(set(ranked[:k]) & set(gold)) / len(gold) if gold else 1.0
+
+
+def reciprocal_rank(ranked: list[str], gold: list[str]) -> float:
+    for i, rid in enumerate(ranked, 1):
+        if rid in gold:
+            return 1 / i
+    return 0.0
+
+
+def evaluate(rows: list[dict], details: bool = False) -> dict[str, dict[str, float]]:
+    store = open_store()
+    ask("warm up: deathtouch and trample", store=store, backend=None)
+    per: dict[str, list[dict]] = defaultdict(list)
+    for row in rows:
+        t = time.perf_counter()
+        a = ask(row["question"], store=store, backend=None)
+        ms = (time.perf_counter() - t) * 1000
+        ranked = [c.id for c in a.citations if c.kind == "rule"]
+        cards = {c.name for c in a.cards}
+        m = {"r1": recall_at(ranked, row["gold_rules"], 1), "r5": recall_at(ranked, row["gold_rules"], 5),
+             "r10": recall_at(ranked, row["gold_rules"], 10), "mrr": reciprocal_rank(ranked, row["gold_rules"]),
+             "cards": float(cards == set(row["gold_cards"])), "ms": ms}
+        half = "odd" if int(row["id"].lstrip("q")) % 2 else "even"
+        for key in ("all", row["lang"], row["topic"], half, f"{half}-{row['lang']}"):
+            per[key].append(m)
+        if details and (m["r5"] < 1 or m["cards"] < 1):
+            print(f"{row['id']} [{row['lang']}] r5={m['r5']:.2f} cards={'ok' if m['cards'] else 'WRONG'} "
+                  f"gold={row['gold_rules']} got={ranked[:6]} gold_cards={row['gold_cards']} got_cards="
+                  f"{sorted(cards)} cand={[c.names[:3] for c in a.candidates]}\n    {row['question'][:150]}")
+    out = {}
+    for key, ms in per.items():
+        lat = [m["ms"] for m in ms]
+        q = statistics.quantiles(lat, n=100) if len(lat) > 1 else [lat[0]] * 99
+        out[key] = {"n": len(ms), **{k: sum(m[k] for m in ms) / len(ms) for k in ("r1", "r5", "r10", "mrr", "cards")},
+                    "p50_ms": q[49], "p95_ms": q[94]}
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--details", action="store_true", help="print the questions that miss")
+    ap.add_argument("--half", choices=("odd", "even"), help="only the tuning (odd) or held-out (even) questions")
+    ap.add_argument("--topics", action="store_true", help="also print one line per topic")
+    args = ap.parse_args()
+    rows = [json.loads(line) for line in DEV.read_text(encoding="utf-8").splitlines() if line.strip()]
+    if args.half:
+        rows = [r for r in rows if (int(r["id"].lstrip("q")) % 2 == 1) == (args.half == "odd")]
+    res = evaluate(rows, args.details)
+    print(f"{'set':16s} {'n':>4s} {'R@1':>6s} {'R@5':>6s} {'R@10':>6s} {'MRR':>6s} {'cards':>6s} {'p50':>7s} {'p95':>7s}")
+    halves = ["odd", "odd-es", "odd-en", "even", "even-es", "even-en"]
+    order = ["all", "es", "en"] + halves
+    if args.topics:
+        order += sorted(k for k in res if k not in order)
+    for key in (k for k in order if k in res):
+        r = res[key]
+        print(f"{key:16s} {r['n']:4d} {r['r1']:6.3f} {r['r5']:6.3f} {r['r10']:6.3f} {r['mrr']:6.3f} {r['cards']:6.3f} "
+              f"{r['p50_ms']:6.1f}ms {r['p95_ms']:6.1f}ms")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,258 @@
+"""Read a question: its language, the cards it names (Spanish or English, partial or misspelled),
+the game terms it uses and the rule numbers it quotes."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from .. import cards as cards_api
+from ..cards.mtg import name_key
+from ..rules.api import parse_rule_id
+from ..store import Store
+from ..text import fold, term_key
+from .language import detect_language
+from .lexicon import Lexicon, Term, lexicon_for
+
+_RULE_NUMBER = re.compile(r"(?<![\w.])(\d{3}\.\d+[a-z]{0,2}|\d{3})(?![\w])")
+_QUOTED = re.compile(r"[\"“«']([^\"”»']{3,60})[\"”»']")
+# A run of capitalised words, allowing the small words card names contain ("Elspeth, Sun's Champion",
+# "Fire // Ice", "Elegido de la Antepasada").
+_CAPS = re.compile(r"(?:[A-ZÁÉÍÓÚÑ][\w'’\-]+(?:,?\s+(?:of|the|de|del|la|las|los|el|y|and|to|in|en|a|//|"
+                   r"[A-ZÁÉÍÓÚÑ][\w'’\-]+))*)")
+_MAX_NGRAM = 8
+# Game words that happen to be card names too: never a card in a question, even capitalised.
+_PLAIN = {"block", "attack", "fight", "draw", "discard", "scry", "mill", "regenerate", "sacrifice", "exile",
+          "destroy", "return", "copy", "vigilance", "flying", "haste", "trample", "reach", "deathtouch",
+          "lifelink", "menace", "defender", "hexproof", "indestructible", "flash", "ward", "protection",
+          "infect", "wither", "toxic", "first strike", "double strike", "one", "two", "three", "dead", "time",
+          "turn", "life", "death", "damage", "combat", "mana", "stack", "priority", "upkeep", "gift",
+          "offspring", "plot", "bargain", "craft", "disguise", "cloak", "suspect", "forage", "exhaust",
+          "harmonize", "mobilize", "endure", "behold", "station", "warp", "heal", "recruit"}
+# Card names that are also plain English words: a card only when capitalised mid-sentence ("I cast Fog").
+_PLAIN_UNLESS_CAPITALISED = {"opt", "fog", "shock", "counterspell", "duress", "doom", "panic", "fear",
+                             "sleep", "silence"}
+_CONNECTORS = {"of", "the", "de", "del", "la", "las", "los", "el", "y", "and", "to", "in", "en", "a", "//"}
+_FUZZY_BUDGET = 10  # typo look-ups per question (about 3.5 ms each)
+GENERIC_TERMS = {"card", "player", "spell", "ability", "creature", "permanent", "object", "damage", "turn",
+                 "game", "control", "controller", "owner", "you", "opponent", "mana", "color", "cost", "effect",
+                 "land", "artifact", "enchantment", "instant", "sorcery", "life", "planeswalker", "zone",
+                 "hand", "library", "source", "text", "type", "name", "choose", "play", "put", "deal"}
+
+
+@dataclass
+class CardMention:
+    text: str
+    card: str | None                 # the English Oracle name, when resolved with confidence
+    candidates: list[str] = field(default_factory=list)
+    how: str = "exact"
+
+
+@dataclass
+class Analysis:
+    question: str
+    lang: str
+    rule_numbers: list[str]
+    cards: list[CardMention]
+    terms: list[tuple[str, Term]]
+    version: str
+
+    @property
+    def card_names(self) -> list[str]:
+        return list(dict.fromkeys(c.card for c in self.cards if c.card))
+
+    @property
+    def ambiguous(self) -> list[CardMention]:
+        return [c for c in self.cards if c.card is None and c.candidates]
+
+    def specific_terms(self) -> list[Term]:
+        return [t for _, t in self.terms if t.english.lower() not in GENERIC_TERMS]
+
+
+def analyse(store: Store, question: str, version: str, lang: str | None = None) -> Analysis:
+    lex = lexicon_for(store, version)
+    numbers = []
+    for m in _RULE_NUMBER.finditer(question):
+        rid = parse_rule_id(m.group(1))
+        if rid and store.rule_row(version, rid) is not None and rid not in numbers:
+            numbers.append(rid)
+    mentions = find_cards(store, question, lex)
+    card_words = {w for c in mentions for w in fold(c.text).split()}
+    terms = [(s, t) for s, t in lex.find(question) if not set(s.split()) <= card_words]
+    return Analysis(question=question, lang=lang or detect_language(question), rule_numbers=numbers,
+                    cards=mentions, terms=terms, version=version)
+
+
+def _ngrams(words: list[str]) -> list[tuple[int, int]]:
+    spans = [(i, j) for i in range(len(words)) for j in range(min(len(words), i + _MAX_NGRAM), i, -1)]
+    return sorted(spans, key=lambda s: (-(s[1] - s[0]), s[0]))
+
+
+def find_cards(store: Store, question: str, lex: Lexicon) -> list[CardMention]:
+    """Exact names first (longest span wins), then quoted or capitalised spans, then misspelt lower-case
+    words, resolved with typo tolerance; an unclear span yields candidates, never a guess."""
+    tokens = list(re.finditer(r"[\w'’/+\-]+", question))
+    words = [t.group(0) for t in tokens]
+    taken = [False] * len(words)
+    found: list[CardMention] = []
+    for i, j in _ngrams(words):
+        if any(taken[i:j]):
+            continue
+        phrase = question[tokens[i].start():tokens[j - 1].end()]
+        mention = _exact_mention(store, question, lex, phrase, tokens[i].start(), single=j - i == 1)
+        if mention is not None:
+            found.append(mention)
+            for k in range(i, j):
+                taken[k] = True
+    for span in _candidate_spans(question):
+        if any(fold(span) in fold(m.text) or fold(m.text) in fold(span) for m in found):
+            continue
+        key = term_key(span)
+        if key in lex.forms or fold(span) in _PLAIN or len(fold(span)) < 4:
+            continue
+        single = " " not in span.strip()
+        res = cards_api.resolve_name(store, span)
+        if single and (key in lex.subtypes or fold(span) in lex.vocab) and res.match != "exact":
+            continue  # "una Pista", "the Auras": a type or a rules word, not a misspelt name
+        if res.status == "found" and res.match in ("prefix", "fuzzy"):
+            found.append(CardMention(text=span, card=res.card, how=res.match))
+        elif res.status == "ambiguous" and res.candidates and res.candidates[0].score >= 80:
+            cands = _real_cards(store, [c.name for c in res.candidates])
+            if len(cands) == 1:
+                found.append(CardMention(text=span, card=cands[0], how=res.match or "prefix"))
+            elif cands:
+                found.append(CardMention(text=span, card=None, candidates=cands[:5], how="ambiguous"))
+    found += _misspelt(store, question, lex, tokens, taken, found)
+    return _merge_short_names(found)
+
+
+def _exact_mention(store: Store, question: str, lex: Lexicon, phrase: str, start: int,
+                   single: bool) -> CardMention | None:
+    key = fold(phrase)
+    if not key or len(key) < 3 or key in _PLAIN:
+        return None
+    capitalised = _looks_like_name(question, start, phrase)
+    if single or term_key(phrase) in lex.forms:
+        # One word (or a game term) is a card only when written like a name (capitalised mid-sentence),
+        # or when it is a lower-case word the rules never use ("un relámpago").
+        if term_key(phrase) in lex.forms or term_key(phrase) in lex.subtypes and not capitalised:
+            return None
+        if key in _PLAIN_UNLESS_CAPITALISED and not capitalised:
+            return None
+        if not capitalised and (key in lex.vocab or len(key) < 4 or not single or not phrase.islower()
+                                or not _after_determiner(question, start)):
+            return None
+    rows = store.card_names_exact(name_key(phrase))
+    if not rows and phrase.endswith("s") and len(phrase) > 5:
+        rows = store.card_names_exact(name_key(phrase[:-1]))  # "two Doubling Seasons"
+    if not rows:
+        return None
+    names = _real_cards(store, list(dict.fromkeys(r["card_name"] for r in rows)))
+    if not names:
+        return None  # only tokens: "a Zombie", "un Tesoro"
+    return CardMention(text=phrase, card=names[0] if len(names) == 1 else None,
+                       candidates=names if len(names) > 1 else [], how="exact")
+
+
+def _real_cards(store: Store, names: list[str]) -> list[str]:
+    """Drop tokens and the art-series/reversible doubles ('Doubling Season // Doubling Season') when the
+    card itself is there: they are not what a player means."""
+    out = []
+    for name in names:
+        halves = name.split(" // ")
+        if len(halves) > 1 and len(set(halves)) == 1:
+            if halves[0] in names:
+                continue
+        row = store.card_row(name)
+        if row is not None and (row["type_line"] or "").startswith("Token"):
+            continue
+        out.append(name)
+    return out
+
+
+def _misspelt(store: Store, question: str, lex: Lexicon, tokens: list[re.Match[str]], taken: list[bool],
+              found: list[CardMention]) -> list[CardMention]:
+    """Lower-case words the rules never use are looked up with typo tolerance, with a neighbour or two
+    ("temporada duplicdora", "contrahechiso"); only a clear fuzzy hit counts."""
+    out: list[CardMention] = []
+    budget = _FUZZY_BUDGET
+    known = {c.card for c in found}
+    words = [fold(t.group(0)) for t in tokens]
+    for i, w in enumerate(words):
+        if taken[i] or len(w) < 5 or w in lex.vocab or w.isdigit() or not tokens[i].group(0).islower():
+            continue
+        spans = [(i - 1, i + 1), (i, i + 2), (i - 2, i + 1), (i, i + 1)]
+        for a, b in spans:
+            if a < 0 or b > len(words) or any(taken[a:b]) or budget <= 0:
+                continue
+            if b - a > 1 and (words[a] in _CONNECTORS or words[b - 1] in _CONNECTORS):
+                continue
+            if b - a == 1 and (len(w) < 7 or not _after_determiner(question, tokens[i].start())):
+                continue
+            phrase = question[tokens[a].start():tokens[b - 1].end()]
+            budget -= 1
+            res = cards_api.resolve_name(store, phrase)
+            if res.status == "found" and res.match in ("exact", "fuzzy") and res.card not in known:
+                if not _real_cards(store, [res.card]):
+                    continue
+                out.append(CardMention(text=phrase, card=res.card, how=res.match))
+                known.add(res.card)
+                for k in range(a, b):
+                    taken[k] = True
+                break
+    return out
+
+
+def _merge_short_names(found: list[CardMention]) -> list[CardMention]:
+    """"Urborg" after "Urborg, Tomb of Yawgmoth", "Thalia" beside "Thalia, Guardian of Thraben": players
+    shorten a name they already said; the short mention is that card, not another one."""
+    full = [m.card for m in found if m.card]
+    out = []
+    for m in found:
+        names = [m.card] if m.card else m.candidates
+        longer = [f for f in full if f not in names and any(
+            fold(f).startswith(fold(n) + " ") or fold(f).startswith(fold(m.text) + " ") for n in names)]
+        if longer:
+            continue
+        out.append(m)
+    return out
+
+
+_DETERMINERS = {"un", "una", "el", "la", "los", "las", "mi", "mis", "tu", "tus", "su", "sus", "otro", "otra",
+                "a", "an", "the", "my", "your", "his", "her", "their", "another"}
+
+
+def _after_determiner(question: str, start: int) -> bool:
+    """A lower-case single word is a name only after an article ("tiro un relámpago"), not as a verb
+    ("un efecto de reanimar", "I flicker")."""
+    before = fold(question[:start]).split()
+    return bool(before) and before[-1] in _DETERMINERS
+
+
+def _looks_like_name(question: str, start: int, phrase: str) -> bool:
+    if not phrase[:1].isupper():
+        return False
+    before = question[:start].rstrip()
+    return bool(before) and before[-1] not in ".?!¿¡:"
+
+
+def _candidate_spans(question: str) -> list[str]:
+    spans = [m.group(1) for m in _QUOTED.finditer(question)]
+    for m in _CAPS.finditer(question):
+        span = m.group(0).strip(" ,")
+        parts = span.split()
+        while parts and fold(parts[-1]) in _CONNECTORS:
+            parts.pop()  # "Tesoro del" (diezmo asfixiante): the name, if any, is not capitalised
+        span = " ".join(parts)
+        before = question[:m.start()].rstrip()
+        if not before or before[-1] in ".?!¿¡":
+            if len(parts) > 1:
+                rest = parts[1:]
+                while rest and fold(rest[0]) in _CONNECTORS:
+                    rest = rest[1:]
+                if rest:
+                    spans.append(" ".join(rest))  # "Con Lurrus" → "Lurrus"
+            if len(parts) <= 1:
+                continue  # a capitalised first word of a sentence is not a name by itself
+        spans.append(span)
+    return [s for s in dict.fromkeys(spans) if len(s) >= 3]

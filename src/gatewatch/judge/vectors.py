@@ -1,0 +1,139 @@
+"""Dense vectors of the newest rules, English and Spanish: computed at build time, read once per
+process into one matrix for fast cosine search."""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+from rich.progress import Progress
+
+from .. import config
+from ..store import Store
+from .embed import Embedder, default_embedder, get_embedder
+
+_HAS_SPANISH = importlib.util.find_spec("gatewatch.spanish.api") is not None
+
+
+def rule_passages(store: Store, version: str) -> list[tuple[str, str, str]]:
+    """(id, lang, text) for every rule and subrule; the title of its rule or section gives context."""
+    rows = [r for r in store.rules_of_version(version) if r["dup"] == 0]
+    titles = {r["id"]: r["text"] for r in rows if r["kind"] in ("section", "rule") and len(r["text"]) < 60}
+    out = []
+    es_api = None
+    if _HAS_SPANISH:
+        from ..spanish import api as es_api  # type: ignore[no-redef]
+    for r in rows:
+        if r["kind"] not in ("rule", "subrule"):
+            continue
+        title = titles.get(r["parent"] or "", "") if r["kind"] == "subrule" else titles.get(r["section"], "")
+        out.append((r["id"], "en", f"{title}: {r['text']}" if title else r["text"]))
+        if es_api is not None:
+            es = es_api.spanish_rule(store, r["id"], version)
+            if es is not None and es.text:
+                es_title = es_api.spanish_title(store, r["parent"] if r["kind"] == "subrule" else r["section"])
+                out.append((r["id"], "es", f"{es_title}: {es.text}" if es_title else es.text))
+    return out
+
+
+class _VectorCache:
+    """Vectors by (model, sha1 of text) in the user cache: a rebuild only embeds what changed."""
+
+    def __init__(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.conn = sqlite3.connect(path)
+        self.conn.execute("CREATE TABLE IF NOT EXISTS v (model TEXT, sha TEXT, vec BLOB, PRIMARY KEY (model, sha))")
+
+    def get(self, model: str, shas: list[str]) -> dict[str, bytes]:
+        out: dict[str, bytes] = {}
+        for i in range(0, len(shas), 500):
+            chunk = shas[i:i + 500]
+            marks = ",".join("?" * len(chunk))
+            out.update(self.conn.execute(f"SELECT sha, vec FROM v WHERE model = ? AND sha IN ({marks})",
+                                         (model, *chunk)).fetchall())
+        return out
+
+    def put(self, model: str, items: list[tuple[str, bytes]]) -> None:
+        self.conn.executemany("INSERT OR REPLACE INTO v VALUES (?,?,?)", [(model, s, b) for s, b in items])
+        self.conn.commit()
+
+
+def build_vectors(store: Store, progress: Progress | None = None, embedder: Embedder | None = None) -> dict:
+    """Embed the newest version's rules into the store. No embedder installed → nothing, no error."""
+    embedder = embedder or default_embedder()
+    version = store.latest_rules_version()
+    if embedder is None or version is None:
+        return {}
+    passages = rule_passages(store, version)
+    shas = [hashlib.sha1(t.encode()).hexdigest() for _, _, t in passages]
+    cache = _VectorCache(config.cache_dir() / "vectors.sqlite")
+    known = cache.get(embedder.name, shas)
+    todo = [i for i, s in enumerate(shas) if s not in known]
+    task = progress.add_task(f"Embedding rules ({embedder.name})", total=len(todo)) if progress else None
+    for start in range(0, len(todo), 256):
+        batch = todo[start:start + 256]
+        vecs = embedder.embed_batch([passages[i][2] for i in batch])
+        fresh = [(shas[i], vecs[k].astype(np.float32).tobytes()) for k, i in enumerate(batch)]
+        cache.put(embedder.name, fresh)
+        known.update(fresh)
+        if progress:
+            progress.advance(task, len(batch))
+    store.add_rule_vectors((version, rid, lang, embedder.name, embedder.dim, known[shas[i]])
+                           for i, (rid, lang, _) in enumerate(passages))
+    return {"model": embedder.name, "vectors": len(passages), "embedded_now": len(todo)}
+
+
+@dataclass
+class VectorIndex:
+    model: str
+    ids: list[str]
+    langs: list[str]
+    matrix: np.ndarray
+
+    def __post_init__(self) -> None:
+        self._rows: dict[str, list[int]] = {}
+        for i, rid in enumerate(self.ids):
+            self._rows.setdefault(rid, []).append(i)
+
+    def scores(self, query_vec: np.ndarray) -> np.ndarray:
+        """Cosine of the query with every passage (one matrix product; reuse it for a question)."""
+        return self.matrix @ query_vec.reshape(-1)
+
+    def search(self, query_vec: np.ndarray, k: int = 30, scores: np.ndarray | None = None) -> list[tuple[str, float]]:
+        scores = self.scores(query_vec) if scores is None else scores
+        top = np.argpartition(-scores, min(k * 2, len(scores) - 1))[:k * 2]
+        best: dict[str, float] = {}
+        for i in top[np.argsort(-scores[top])]:
+            rid = self.ids[i]
+            if rid not in best:
+                best[rid] = float(scores[i])
+        return list(best.items())[:k]
+
+    def similarity(self, query_vec: np.ndarray, rule_ids: set[str],
+                   scores: np.ndarray | None = None) -> dict[str, float]:
+        """The best cosine (English or Spanish passage) of each of `rule_ids` that has a vector."""
+        scores = self.scores(query_vec) if scores is None else scores
+        return {rid: float(max(scores[i] for i in self._rows[rid])) for rid in rule_ids if rid in self._rows}
+
+
+_INDEXES: dict[tuple[int, str], VectorIndex | None] = {}
+
+
+def vector_index(store: Store, version: str) -> VectorIndex | None:
+    key = (id(store), version)
+    if key not in _INDEXES:
+        _INDEXES[key] = None
+        for model in store.vector_models():
+            if get_embedder(model) is None:
+                continue
+            rows = store.rule_vectors(version, model)
+            if rows:
+                matrix = np.frombuffer(b"".join(r["vector"] for r in rows), dtype=np.float32)
+                _INDEXES[key] = VectorIndex(model, [r["id"] for r in rows], [r["lang"] for r in rows],
+                                            matrix.reshape(len(rows), rows[0]["dim"]))
+                break
+    return _INDEXES[key]

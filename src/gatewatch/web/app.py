@@ -1,0 +1,93 @@
+"""The FastAPI application: routers, one error shape for every error, static files, the home page."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
+
+from .. import __version__, config
+from ..errors import GatewatchError, NotFound, QueryError
+from ..rules import api as rules_api
+from ..store import Store, open_store
+from . import api, i18n, pages_cards, pages_judge, pages_rules, pages_search
+from .site import TEMPLATES, Site, page
+
+log = logging.getLogger("gatewatch.web")
+
+
+def create_app(db_path: Path | None = None) -> FastAPI:
+    store: Store = open_store(db_path or config.db_path())
+    app = FastAPI(title="Gatewatch", version=__version__,
+                  description="Comprehensive Rules, cards and rulings for Magic: The Gathering, in Spanish and "
+                              "English. Every HTML page also has a `.json` twin.")
+    app.state.site = Site(store)
+    app.mount("/static", StaticFiles(directory=str(Path(__file__).parent / "static")), name="static")
+    for router in (api.router, pages_judge.router, pages_search.router, pages_rules.router, pages_cards.router):
+        app.include_router(router)
+
+    @app.get("/", include_in_schema=False)
+    @app.get("/index.json", include_in_schema=False)
+    def home(request: Request, lang: str | None = None):
+        lang = i18n.pick_lang(lang)
+        versions = [v.version for v in rules_api.versions(store)]
+        data = {"latest": versions[-1], "previous": versions[-2] if len(versions) > 1 else None,
+                "versions": len(versions)}
+        return page(request, "home.html", data, lang=lang, as_json=request.url.path.endswith(".json"),
+                    title=i18n.label(lang, "tagline"))
+
+    _install_error_handlers(app)
+    return app
+
+
+def _wants_html(request: Request) -> bool:
+    path = request.url.path
+    return not (path.startswith("/api/") or path.endswith(".json") or path in ("/openapi.json",))
+
+
+def error_response(request: Request, status: int, code: str, message: str, suggestions: list[str] | None = None,
+                   extra: dict | None = None):
+    """One JSON error shape everywhere; HTML pages get a helpful page with the same content."""
+    body = {"error": {"status": status, "code": code, "message": message, "suggestions": suggestions or [],
+                      **(extra or {})}}
+    if _wants_html(request):
+        lang = i18n.pick_lang(request.query_params.get("lang"))
+        return TEMPLATES.TemplateResponse(request, "error.html", {
+            "request": request, "lang": lang, "data": body["error"], "title": i18n.label(lang, "not_found")
+            if status == 404 else message, "path": request.url.path, "query": str(request.url.query)},
+            status_code=status)
+    return JSONResponse(body, status_code=status)
+
+
+def _install_error_handlers(app: FastAPI) -> None:
+    @app.exception_handler(NotFound)
+    async def not_found(request: Request, err: NotFound):
+        return error_response(request, 404, "not_found", str(err), err.suggestions)
+
+    @app.exception_handler(QueryError)
+    async def query_error(request: Request, err: QueryError):
+        return error_response(request, 400, "bad_query", err.message, extra={"position": err.position})
+
+    @app.exception_handler(GatewatchError)
+    async def domain_error(request: Request, err: GatewatchError):
+        return error_response(request, 400, "bad_request", str(err))
+
+    @app.exception_handler(RequestValidationError)
+    async def validation_error(request: Request, err: RequestValidationError):
+        problems = "; ".join(f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in err.errors())
+        return error_response(request, 422, "invalid_request", problems)
+
+    @app.exception_handler(HTTPException)
+    async def http_error(request: Request, err: HTTPException):
+        code = {404: "not_found", 405: "method_not_allowed"}.get(err.status_code, "http_error")
+        return error_response(request, err.status_code, code, str(err.detail))
+
+    @app.exception_handler(Exception)
+    async def server_error(request: Request, err: Exception):
+        log.exception("unhandled error on %s", request.url.path)
+        return error_response(request, 500, "internal_error", "Internal error: it has been logged.")
