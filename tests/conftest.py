@@ -16,6 +16,7 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 # Rule vectors are cached by content hash: sharing the user cache between test sessions saves a minute.
 os.environ.setdefault("GATEWATCH_CACHE", user_cache_dir("gatewatch", appauthor=False))
 MIRROR = config.find_mirror()
+CHROMIUM = "/usr/bin/chromium"
 
 
 def pytest_report_header(config):  # noqa: D103 - pytest hook
@@ -47,3 +48,16 @@ def built_db(gw_home: Path, mirror: Path) -> Path:
 @pytest.fixture(scope="session")
 def store(built_db: Path) -> Store:
     return Store(built_db, readonly=True)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (.ci/run does)")
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=[
+            "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+            "--disable-sync", "--no-first-run", "--disable-quic"])
+        yield b
+        b.close()

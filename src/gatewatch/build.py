@@ -15,7 +15,7 @@ from .rules.load import RulesBuildReport, load_rules
 from .sources.comprules.download import RULES_PAGE, download_current_rules
 from .store import MIGRATIONS, Store, atomic_file
 
-PARTS = ("rules", "cards", "vectors")
+PARTS = ("rules", "cards", "vectors", "ygo")
 
 
 @dataclass
@@ -28,6 +28,7 @@ class BuildReport:
     cards: dict = field(default_factory=dict)
     spanish: dict = field(default_factory=dict)
     vectors: dict = field(default_factory=dict)
+    ygo: dict = field(default_factory=dict)
 
 
 def _progress(console: Console | None) -> Progress:
@@ -57,6 +58,8 @@ def build_database(dest: Path | None = None, mirror: Path | None = None, *, part
                 report.spanish = _load_spanish(store, progress)
             if "cards" in parts:
                 report.cards = _load_cards(store, mirror, progress)
+            if "ygo" in parts and mirror is not None:
+                report.ygo = _load_ygo(store, mirror, progress)
             if "rules" in parts and "vectors" in parts:
                 from .judge.vectors import build_vectors
                 report.vectors = build_vectors(store, progress)
@@ -86,3 +89,11 @@ def _load_cards(store: Store, mirror: Path | None, progress: Progress) -> dict:
     from .sources.scryfall import download as scryfall_download
     oracle, rulings = scryfall_download.download_bulk(config.cache_dir())
     return cards_load.load_cards_scryfall(store, oracle, rulings, progress)
+
+
+def _load_ygo(store: Store, mirror: Path, progress: Progress) -> dict:
+    # Yu-Gi-Oh data comes only from the mirror (there is no download path for it yet).
+    if importlib.util.find_spec("gatewatch.ygo.load") is None:
+        return {}
+    from .ygo import load as ygo_load
+    return ygo_load.load_ygo(store, mirror, progress)

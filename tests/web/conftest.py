@@ -13,7 +13,6 @@ import httpx
 import pytest
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
-CHROMIUM = "/usr/bin/chromium"
 
 
 def _free_port() -> int:
@@ -56,19 +55,6 @@ def server(built_db: Path, gw_home: Path):
 def http(server):
     with httpx.Client(base_url=server, timeout=30) as client:
         yield client
-
-
-@pytest.fixture(scope="session")
-def browser():
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (.ci/run does)")
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=[
-            "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-            "--disable-sync", "--no-first-run", "--disable-quic"])
-        yield b
-        b.close()
 
 
 @pytest.fixture()

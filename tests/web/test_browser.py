@@ -93,3 +93,18 @@ def test_unknown_rule_page_suggests(page):
     assert response.status == 404
     assert page.locator("#suggestions a").count() >= 1
     shot(page, "08-not-found")
+
+
+def test_mesa_answers_and_citations_expand_in_place(page):
+    page.goto("/mesa")
+    page.fill("#question", "¿Si mi criatura con toque mortal y arrollar es bloqueada por dos criaturas, cuánto daño "
+                           "tengo que asignar a cada una?")
+    page.click("form.ask button")
+    page.wait_for_selector("#verdict")
+    assert page.locator("#verdict").inner_text().startswith("Lo decide la regla")
+    first = page.locator("ol.citations details").first
+    assert not first.evaluate("d => d.open")
+    first.locator("summary").click()
+    assert first.evaluate("d => d.open")
+    assert first.locator("p").first.inner_text()
+    shot(page, "09-mesa-answer")

@@ -113,3 +113,17 @@ def test_mechanic_pages(http):
     assert {r["id"] for r in leaves["rules"]} >= {"603.6c", "603.10a"}
     draw = http.get("/mecanicas/drawing-a-card.json").json()["mechanic"]
     assert any(r["id"] == "121.1" for r in draw["rules"])
+
+
+def test_api_ask(http):
+    r = http.post("/api/ask", json={"question": "Can I respond to Lightning Bolt with Giant Growth?"})
+    assert r.status_code == 200
+    data = r.json()
+    assert data["lang"] == "en" and data["rules_version"] == "2026-08-07" and data["citations"]
+    assert {c["name"] for c in data["cards"]} >= {"Lightning Bolt", "Giant Growth"}
+    empty = http.post("/api/ask", json={"question": ""})
+    assert empty.status_code == 400 and "empty" in empty.json()["error"]["message"]
+    missing = http.post("/api/ask", json={"lang": "es"})
+    assert missing.status_code == 422 and missing.json()["error"]["code"] == "invalid_request"
+    long = http.post("/api/ask", json={"question": "x" * 20_000})
+    assert long.status_code == 400

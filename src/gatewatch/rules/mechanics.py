@@ -81,22 +81,21 @@ def _catalogue(store: Store, version: str) -> tuple[dict[str, dict], dict[str, s
     aliases: dict[str, str] = {}
     for slug, item in items.items():
         names = {item["title"]}
-        if item["kind"] == "concept":
-            for rid in item["own"]:
-                row = store.rule_row(version, rid)
-                if row is not None and row["kind"] == "section":
-                    names.add(row["text"])  # "Draw" is also "Drawing a Card" (rule 121)
         es = _es_title(store, item["rule"] if item["kind"] != "concept" else None, item["term"], version)
         if item["kind"] == "concept":
-            for rid in item["own"]:
-                row = store.rule_row(version, rid)
-                if row is not None and row["kind"] == "section":
-                    sec_es = _es_title(store, rid, None, version)
-                    if sec_es:
-                        names.add(sec_es)
+            main = store.rule_row(version, item["rule"])
+            if main is not None and main["kind"] == "section":
+                # "Draw" is the glossary's word; the article is rule 121, "Drawing a Card" / "Robar una carta".
+                names.add(item["title"])
+                item["title"] = main["text"]
+                es = _es_title(store, item["rule"], None, version) or es
         item["es_title"] = es
         if es:
             names.add(es)
+            if item["term"]:
+                g = _es_title(store, None, item["term"], version)
+                names.update(p.strip() for p in (g or "").split(",") if p.strip())
+        names.add(item["title"])
         for name in names:
             aliases.setdefault(slugify(name), slug)
         item["aliases"] = sorted({slugify(n) for n in names})

@@ -1,6 +1,7 @@
 """All SQL lives in this package. `Store` is the one object the rest of the code talks to.
 
-Each domain adds a mixin with its queries and its named migrations: rules.py, spanish.py, cards.py, judge.py."""
+Each domain adds a mixin with its queries and its named migrations: rules.py, spanish.py, cards.py, judge.py,
+ygo.py."""
 
 from __future__ import annotations
 
@@ -16,14 +17,17 @@ from .rules import MIGRATIONS as RULES_MIGRATIONS
 from .rules import RulesStore
 from .spanish import MIGRATIONS as SPANISH_MIGRATIONS
 from .spanish import SpanishStore
+from .ygo import MIGRATIONS as YGO_MIGRATIONS
+from .ygo import YgoStore
 
 CORE_MIGRATIONS: list[Migration] = [
     ("core-001-meta", "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);"),
 ]
-MIGRATIONS: list[Migration] = CORE_MIGRATIONS + RULES_MIGRATIONS + SPANISH_MIGRATIONS + CARDS_MIGRATIONS + JUDGE_MIGRATIONS
+MIGRATIONS: list[Migration] = (CORE_MIGRATIONS + RULES_MIGRATIONS + SPANISH_MIGRATIONS + CARDS_MIGRATIONS
+                               + JUDGE_MIGRATIONS + YGO_MIGRATIONS)
 
 
-class Store(RulesStore, SpanishStore, CardsStore, JudgeStore, BaseStore):
+class Store(RulesStore, SpanishStore, CardsStore, JudgeStore, YgoStore, BaseStore):
     """The content database: read-only for readers, writable only during `gatewatch build`."""
 
 

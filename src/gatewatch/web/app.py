@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import threading
 from pathlib import Path
 
 from fastapi import FastAPI, Request
@@ -15,7 +16,7 @@ from .. import __version__, config
 from ..errors import GatewatchError, NotFound, QueryError
 from ..rules import api as rules_api
 from ..store import Store, open_store
-from . import api, i18n, pages_cards, pages_judge, pages_rules, pages_search
+from . import api, i18n, pages_cards, pages_judge, pages_rules, pages_search, pages_ygo
 from .site import TEMPLATES, Site, page
 
 log = logging.getLogger("gatewatch.web")
@@ -28,7 +29,8 @@ def create_app(db_path: Path | None = None) -> FastAPI:
                               "English. Every HTML page also has a `.json` twin.")
     app.state.site = Site(store)
     app.mount("/static", StaticFiles(directory=str(Path(__file__).parent / "static")), name="static")
-    for router in (api.router, pages_judge.router, pages_search.router, pages_rules.router, pages_cards.router):
+    for router in (api.router, pages_judge.router, pages_search.router, pages_rules.router, pages_cards.router,
+                   pages_ygo.router):
         app.include_router(router)
 
     @app.get("/", include_in_schema=False)
@@ -42,7 +44,17 @@ def create_app(db_path: Path | None = None) -> FastAPI:
                     title=i18n.label(lang, "tagline"))
 
     _install_error_handlers(app)
+    threading.Thread(target=_warm_up, args=(store,), name="gatewatch-warm-up", daemon=True).start()
     return app
+
+
+def _warm_up(store: Store) -> None:
+    """Load the judge's lexicon, vectors and embedder before the first question needs them."""
+    try:
+        from ..judge import ask
+        ask("warm up: deathtouch and trample", store=store, backend=None)
+    except Exception:  # noqa: BLE001 - a failed warm-up only means a slower first question
+        log.exception("judge warm-up failed")
 
 
 def _wants_html(request: Request) -> bool:

@@ -43,7 +43,7 @@ def cards_with(store, m: mechanics.Mechanic, limit: int = 24) -> dict:
     if not HAS_CARDS:
         return {"query": None, "total": 0, "cards": []}
     from .. import cards
-    name = m.english_title.replace('"', "")
+    name = (m.glossary_term or m.english_title).split(",")[0].replace('"', "")
     query = f'kw:"{name}"' if m.kind != "concept" else f'o:"{name.lower()}"'
     try:
         res = cards.search_cards(store, query, limit=limit)
