@@ -9,7 +9,7 @@ import pytest
 from platformdirs import user_cache_dir
 
 from gatewatch import config
-from gatewatch.build import build_database
+from gatewatch.build import BuildReport, build_database
 from gatewatch.store import Store
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
@@ -38,11 +38,16 @@ def gw_home(tmp_path_factory) -> Path:
 
 
 @pytest.fixture(scope="session")
-def built_db(gw_home: Path, mirror: Path) -> Path:
-    """The real database (every rules version and every card), built once per test session."""
+def build_report(gw_home: Path, mirror: Path) -> BuildReport:
+    """The real database (every rules version, every card, Yu-Gi-Oh, vectors), built once per session."""
     report = build_database(gw_home / config.DB_NAME, mirror)
     assert report.rules is not None and len(report.rules.versions) == 62
-    return report.path
+    return report
+
+
+@pytest.fixture(scope="session")
+def built_db(build_report: BuildReport) -> Path:
+    return build_report.path
 
 
 @pytest.fixture(scope="session")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import importlib.util
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -29,6 +31,14 @@ class BuildReport:
     spanish: dict = field(default_factory=dict)
     vectors: dict = field(default_factory=dict)
     ygo: dict = field(default_factory=dict)
+    timings: dict[str, float] = field(default_factory=dict)  # seconds per part
+
+
+@contextmanager
+def _timed(report: BuildReport, part: str) -> Iterator[None]:
+    started = time.perf_counter()
+    yield
+    report.timings[part] = round(time.perf_counter() - started, 2)
 
 
 def _progress(console: Console | None) -> Progress:
@@ -53,16 +63,21 @@ def build_database(dest: Path | None = None, mirror: Path | None = None, *, part
             store.set_meta("built_at", time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()))
             store.set_meta("source", str(mirror) if mirror else "download")
             if "rules" in parts:
-                files = None if mirror else [download_current_rules(config.cache_dir(), rules_page)]
-                report.rules = load_rules(store, mirror, progress, files=files)
-                report.spanish = _load_spanish(store, progress)
+                with _timed(report, "rules"):
+                    files = None if mirror else [download_current_rules(config.cache_dir(), rules_page)]
+                    report.rules = load_rules(store, mirror, progress, files=files)
+                with _timed(report, "spanish"):
+                    report.spanish = _load_spanish(store, progress)
             if "cards" in parts:
-                report.cards = _load_cards(store, mirror, progress)
+                with _timed(report, "cards"):
+                    report.cards = _load_cards(store, mirror, progress)
             if "ygo" in parts and mirror is not None:
-                report.ygo = _load_ygo(store, mirror, progress)
+                with _timed(report, "ygo"):
+                    report.ygo = _load_ygo(store, mirror, progress)
             if "rules" in parts and "vectors" in parts:
                 from .judge.vectors import build_vectors
-                report.vectors = build_vectors(store, progress)
+                with _timed(report, "vectors"):
+                    report.vectors = build_vectors(store, progress)
             store.conn.commit()
             store.conn.execute("ANALYZE")
             store.conn.commit()

@@ -6,13 +6,11 @@ from __future__ import annotations
 import csv
 import gzip
 import json
-import time
 from pathlib import Path
 
 import pytest
 
-from gatewatch.cards.load import load_cards
-from gatewatch.store import MIGRATIONS, Store
+from gatewatch.store import Store
 
 
 def _newest_rules_file(mirror: Path) -> Path | None:
@@ -29,22 +27,9 @@ def mtg_dir(mirror: Path) -> Path:
 
 
 @pytest.fixture(scope="session")
-def cards_build(tmp_path_factory, mirror: Path, mtg_dir: Path) -> dict:
-    """Build the cards (plus the newest CR, for keyword → rule links) into a temp SQLite, once."""
-    path = tmp_path_factory.mktemp("cards") / "cards.db"
-    store = Store(path, readonly=False)
-    store.migrate(MIGRATIONS)
-    started = time.perf_counter()
-    counts = load_cards(store, mirror)
-    seconds = time.perf_counter() - started
-    rules_file = _newest_rules_file(mirror)
-    if rules_file is not None:
-        # Only the newest CR version: enough to link keywords to rules, and fast (< 1 s).
-        from gatewatch.rules.load import load_rules
-        load_rules(store, None, files=[rules_file])
-    store.conn.commit()
-    store.close()
-    return {"path": path, "counts": counts, "seconds": seconds}
+def cards_build(build_report) -> dict:
+    """The session database of tests/conftest.py (built once): its path, card counts and card build time."""
+    return {"path": build_report.path, "counts": build_report.cards, "seconds": build_report.timings["cards"]}
 
 
 @pytest.fixture(scope="session")

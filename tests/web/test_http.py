@@ -127,3 +127,31 @@ def test_api_ask(http):
     assert missing.status_code == 422 and missing.json()["error"]["code"] == "invalid_request"
     long = http.post("/api/ask", json={"question": "x" * 20_000})
     assert long.status_code == 400
+
+
+BOARD = {"players": [{"id": "ana", "life": 20}, {"id": "bo", "life": 0}],
+         "permanents": [{"id": "gb", "card": "Osos pardos", "controller": "ana", "damage": 2}],
+         "turn": {"active_player": "ana", "step": "main1"}}
+
+
+def test_table_check_api(http):
+    r = http.post("/api/table/check", json=BOARD)
+    assert r.status_code == 200, r.text
+    rules = [s["rule"] for s in r.json()["steps"]]
+    assert "704.5a" in rules and "704.5g" in rules
+    bad = dict(BOARD, permanents=[{"id": "x", "card": "No Such Card Qqq", "controller": "zed", "counters":
+                                   {"+1/+1": -2}}])
+    r = http.post("/api/table/check", json=bad)
+    assert r.status_code == 422
+    err = r.json()["error"]
+    paths = {p["path"] for p in err["problems"]}
+    assert err["code"] == "invalid_board" and len(paths) >= 2, paths
+    assert http.get("/api/table/schema").json()["properties"]["permanents"]
+
+
+def test_ask_with_a_board_cites_the_table_steps(http):
+    r = http.post("/api/ask", json={"question": "¿Qué pasa ahora?", "board": BOARD})
+    data = r.json()
+    kinds = [c["kind"] for c in data["citations"]]
+    assert kinds[0] == "table" and "704.5g" in [c["id"] for c in data["citations"] if c["kind"] == "rule"]
+    assert data["answer"].startswith("En la mesa:")

@@ -13,7 +13,6 @@ import pytest
 from gatewatch.store import MIGRATIONS, Store
 from gatewatch.store.ygo import MIGRATIONS as YGO_MIGRATIONS
 from gatewatch.store.ygo import YgoStore
-from gatewatch.ygo.load import load_ygo
 
 if issubclass(Store, YgoStore):
     YgoTestStore = Store
@@ -38,16 +37,9 @@ def sections_dir(mirror: Path) -> Path:
 
 
 @pytest.fixture(scope="session")
-def ygo_build(tmp_path_factory, mirror: Path, ygo_dir: Path) -> dict:
-    path = tmp_path_factory.mktemp("ygo") / "ygo.db"
-    store = YgoTestStore(path, readonly=False)
-    store.migrate(ALL_MIGRATIONS)
-    started = time.perf_counter()
-    counts = load_ygo(store, mirror)
-    seconds = time.perf_counter() - started
-    store.conn.commit()
-    store.close()
-    return {"path": path, "counts": counts, "seconds": seconds}
+def ygo_build(build_report) -> dict:
+    """The session database of tests/conftest.py (built once): its path, Yu-Gi-Oh counts and build time."""
+    return {"path": build_report.path, "counts": build_report.ygo, "seconds": build_report.timings["ygo"]}
 
 
 @pytest.fixture(scope="session")

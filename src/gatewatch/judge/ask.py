@@ -47,10 +47,16 @@ def ask(question: str, board: dict[str, Any] | None = None, lang: str | None = N
     citations = _citations(store, an, found)
     table_steps: list[Citation] = []
     if board is not None and _HAS_TABLE:
-        table_steps = _table_citations(store, board)
-        citations = table_steps + citations
+        table_steps = _table_citations(store, board, an.lang)
+        step_rules = [rule_citation(store, c.id.split(" · ")[1], version) for c in table_steps]
+        seen = {c.id for c in step_rules if c is not None}
+        citations = table_steps + [c for c in step_rules if c is not None] + \
+            [c for c in citations if not (c.kind == "rule" and c.id in seen)]
     words = _question_words(an)
-    text = extractive_answer(an, citations, words)
+    text = extractive_answer(an, [c for c in citations if c.kind != "table"], words)
+    if table_steps:
+        lead = "En la mesa: " if an.lang == "es" else "On the table: "
+        text = lead + " ".join(f"{i}) {c.quote}" for i, c in enumerate(table_steps, 1)) + " " + text
     backend_name = "extractive"
     chosen = configured_backend() if backend == "auto" else backend
     if chosen is not None:
@@ -121,13 +127,15 @@ def _ruling_citations(store: Store, an: Analysis, per_card: int = 2) -> list[Cit
     return out
 
 
-def _table_citations(store: Store, board: dict[str, Any]) -> list[Citation]:
+def _table_citations(store: Store, board: dict[str, Any], lang: str) -> list[Citation]:
+    """The table's deterministic steps as evidence: each names the rule that justifies it."""
     from .. import table
     result = table.check_json(board, store)
     cits = []
     for i, step in enumerate(result.get("steps", []), 1):
-        cits.append(Citation(kind="table", id=f"step {i}", version=store.latest_rules_version(),
-                             quote=f"{step.get('description_en', '')} ({step.get('rule')}: {step.get('quote', '')})"))
+        text = step.get("description_es") if lang == "es" else step.get("description_en")
+        cits.append(Citation(kind="table", id=f"step {i} · {step['rule']}", version=store.latest_rules_version(),
+                             quote=f"{text} ({'regla' if lang == 'es' else 'rule'} {step['rule']})"))
     return cits
 
 

@@ -16,7 +16,8 @@ from .. import __version__, config
 from ..errors import GatewatchError, NotFound, QueryError
 from ..rules import api as rules_api
 from ..store import Store, open_store
-from . import api, i18n, pages_cards, pages_judge, pages_rules, pages_search, pages_ygo
+from ..table import BoardError
+from . import api, i18n, pages_cards, pages_judge, pages_rules, pages_search, pages_table, pages_ygo
 from .site import TEMPLATES, Site, page
 
 log = logging.getLogger("gatewatch.web")
@@ -29,8 +30,8 @@ def create_app(db_path: Path | None = None) -> FastAPI:
                               "English. Every HTML page also has a `.json` twin.")
     app.state.site = Site(store)
     app.mount("/static", StaticFiles(directory=str(Path(__file__).parent / "static")), name="static")
-    for router in (api.router, pages_judge.router, pages_search.router, pages_rules.router, pages_cards.router,
-                   pages_ygo.router):
+    for router in (api.router, pages_judge.router, pages_table.router, pages_search.router, pages_rules.router,
+                   pages_cards.router, pages_ygo.router):
         app.include_router(router)
 
     @app.get("/", include_in_schema=False)
@@ -80,6 +81,10 @@ def _install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(NotFound)
     async def not_found(request: Request, err: NotFound):
         return error_response(request, 404, "not_found", str(err), err.suggestions)
+
+    @app.exception_handler(BoardError)
+    async def board_error(request: Request, err: BoardError):
+        return error_response(request, 422, "invalid_board", str(err), extra={"problems": err.to_json()})
 
     @app.exception_handler(QueryError)
     async def query_error(request: Request, err: QueryError):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -9,6 +10,7 @@ from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel, Field
 
 from ..judge import MAX_QUESTION, Answer, ask
+from ..judge.ask import QuestionError
 from . import i18n
 from .site import page
 
@@ -29,10 +31,16 @@ async def api_ask(request: Request, body: AskRequest) -> Answer:
 
 @router.get("/mesa", include_in_schema=False)
 @router.get("/mesa.json", include_in_schema=False)
-def mesa_page(request: Request, q: str = "", lang: str | None = None):
+def mesa_page(request: Request, q: str = "", board: str = "", lang: str | None = None):
     lang = i18n.pick_lang(lang)
     store = request.app.state.site.store
-    answer = ask(q, None, None, store=store).model_dump() if q.strip() else None
-    data = {"question": q, "answer": answer}
+    board_data = None
+    if board.strip():
+        try:
+            board_data = json.loads(board)
+        except ValueError as err:
+            raise QuestionError(f"the board is not valid JSON: {err}") from None
+    answer = ask(q, board_data, None, store=store).model_dump() if q.strip() else None
+    data = {"question": q, "board": board, "answer": answer}
     return page(request, "mesa.html", data, lang=lang, as_json=request.url.path.endswith(".json"),
                 title="La Mesa")
