@@ -68,7 +68,8 @@ def main() -> None:
     if args.half:
         rows = [r for r in rows if (int(r["id"].lstrip("q")) % 2 == 1) == (args.half == "odd")]
     res = evaluate(rows, args.details)
-    print(f"{'set':16s} {'n':>4s} {'R@1':>6s} {'R@5':>6s} {'R@10':>6s} {'MRR':>6s} {'cards':>6s} {'p50':>7s} {'p95':>7s}")
+    print(f"{'set':16s} {'n':>4s} {'R@1':>6s} {'R@5':>6s} {'R@10':>6s} {'MRR':>6s} {'cards':>6s} "
+          f"{'p50':>7s} {'p95':>7s}")
     halves = ["odd", "odd-es", "odd-en", "even", "even-es", "even-en"]
     order = ["all", "es", "en"] + halves
     if args.topics:

@@ -160,9 +160,8 @@ def _real_cards(store: Store, names: list[str]) -> list[str]:
     out = []
     for name in names:
         halves = name.split(" // ")
-        if len(halves) > 1 and len(set(halves)) == 1:
-            if halves[0] in names:
-                continue
+        if len(halves) > 1 and len(set(halves)) == 1 and halves[0] in names:
+            continue
         row = store.card_row(name)
         if row is not None and (row["type_line"] or "").startswith("Token"):
             continue
@@ -239,7 +238,7 @@ def _looks_like_name(question: str, start: int, phrase: str) -> bool:
 def _candidate_spans(question: str) -> list[str]:
     spans = [m.group(1) for m in _QUOTED.finditer(question)]
     for m in _CAPS.finditer(question):
-        span = m.group(0).strip(" ,")
+        span = re.sub(r"['’]s$", "", m.group(0).strip(" ,"))  # "Elspeth's -3" → "Elspeth"
         parts = span.split()
         while parts and fold(parts[-1]) in _CONNECTORS:
             parts.pop()  # "Tesoro del" (diezmo asfixiante): the name, if any, is not capitalised

@@ -14,6 +14,9 @@ from .answer import extractive_answer, llm_answer, rule_citation
 from .backends import LLMBackend, configured_backend
 from .models import Answer, CardInfo, Candidate, Citation
 from .retrieval import Retrieved, retrieve
+from .ygo import detect_game, ygo_answer, ygo_citations
+
+YGO_RULEBOOK = "fan comprehensive rulebook (laaners), 2025-03-29"
 
 MAX_QUESTION = 4000
 MAX_RULES = 10
@@ -25,9 +28,9 @@ class QuestionError(GatewatchError):
 
 
 def ask(question: str, board: dict[str, Any] | None = None, lang: str | None = None, *,
-        store: Store | None = None, backend: LLMBackend | None | str = "auto") -> Answer:
+        store: Store | None = None, backend: LLMBackend | None | str = "auto", game: str | None = None) -> Answer:
     """Answer a rules question, citing only what the store holds. `backend="auto"` uses the configured
-    LLM if any; None forces the extractive answer."""
+    LLM if any; None forces the extractive answer. `game` ('mtg' or 'ygo') is detected when not given."""
     question = (question or "").strip()
     if not question:
         raise QuestionError("the question is empty: describe the play (cards, what happened, what you ask)")
@@ -35,7 +38,11 @@ def ask(question: str, board: dict[str, Any] | None = None, lang: str | None = N
         raise QuestionError(f"the question is too long ({len(question)} characters; at most {MAX_QUESTION})")
     if lang not in (None, "es", "en"):
         raise QuestionError(f"unknown language {lang!r}: use 'es' or 'en'")
+    if game not in (None, "mtg", "ygo"):
+        raise QuestionError(f"unknown game {game!r}: use 'mtg' or 'ygo'")
     store = store or open_store()
+    if (game or detect_game(store, question)) == "ygo":
+        return _ask_ygo(store, question, lang)
     version = store.latest_rules_version()
     an = analyse(store, question, version, lang)
     warnings = []
@@ -68,6 +75,19 @@ def ask(question: str, board: dict[str, Any] | None = None, lang: str | None = N
                   cards=_cards(store, an), confidence=_confidence(found),
                   candidates=[Candidate(mention=c.text, names=c.candidates) for c in an.ambiguous],
                   backend=backend_name, warnings=warnings)
+
+
+def _ask_ygo(store: Store, question: str, lang: str | None) -> Answer:
+    from .language import detect_language
+    lang = lang or detect_language(question)
+    warnings = []
+    if lang == "other":
+        warnings.append("La pregunta no parece estar en español ni en inglés; respondo en español.")
+        lang = "es"
+    citations, cards = ygo_citations(store, question, lang)
+    confidence = 0.6 if any(c.kind == "ygo_topic" for c in citations) else 0.2
+    return Answer(answer=ygo_answer(citations, lang), lang=lang, game="ygo", rules_version=YGO_RULEBOOK,
+                  citations=citations, cards=cards, confidence=confidence, warnings=warnings)
 
 
 def _question_words(an: Analysis) -> set[str]:

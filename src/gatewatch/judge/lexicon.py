@@ -6,6 +6,7 @@ Built once per store from the glossary, the keyword rules (701.x, 702.x), our Sp
 from __future__ import annotations
 
 import importlib.util
+import math
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,22 +31,22 @@ class Concept:
 
     rules: tuple[str, ...]
     wordings: tuple[tuple[tuple[str, bool], ...], ...]   # each wording: (word, is_prefix) ...
+    weights: tuple[float, ...] = ()                        # each wording's specificity (see _specificity)
 
     def match(self, words: list[str], wordset: set[str], prefixes: set[str]) -> float:
-        """The weight of the most specific wording found in the folded words (0 when none): longer
-        wordings and whole words count more than one prefix ("muer*"). `wordset` and `prefixes` (every
-        prefix of every word) let most wordings be ruled out by their first word alone."""
+        """The specificity of the most specific wording found in the folded words (0 when none).
+        `wordset` and `prefixes` (every prefix of every word) rule most wordings out by their first word."""
         best = 0.0
-        for wording in self.wordings:
+        for wording, weight in zip(self.wordings, self.weights or [1.0] * len(self.wordings)):
             first, pre = wording[0]
-            if first not in (prefixes if pre else wordset):
+            if weight <= best or first not in (prefixes if pre else wordset):
                 continue
             if _occurs(wording, words):
-                best = max(best, sum(1.0 if not pre else 0.7 for _, pre in wording))
+                best = weight
         return best
 
 
-_SIGNED_PT = re.compile(r"([+-])(\d+|x)/([+-])(\d+|x)", re.I)
+_SIGNED_PT = re.compile(r"([+-])(\d+|x)/([+-])(\d+|x)", re.IGNORECASE)
 
 
 def concept_words(text: str) -> list[str]:
@@ -170,7 +171,8 @@ def _build(store: Store, version: str) -> Lexicon:
     if _HAS_SPANISH:
         _add_spanish(store, version, lex, by_term)
     _add_vocabulary(store, version, lex)
-    lex.concepts = [c for c in read_concepts(Path(__file__).with_name("concepts.tsv"))
+    df, n_docs = _document_frequencies(store, version)
+    lex.concepts = [_weighted(c, df, n_docs) for c in read_concepts(Path(__file__).with_name("concepts.tsv"))
                     if all(store.rule_row(version, r) is not None for r in c.rules)]
     for line in (Path(__file__).with_name("slang_es.tsv")).read_text(encoding="utf-8").splitlines():
         if not line.strip() or line.startswith("#"):
@@ -197,8 +199,38 @@ def _add_spanish(store: Store, version: str, lex: Lexicon, by_term: dict[str, Te
 
 
 _LOWER_WORD = re.compile(r"(?<![\w'’])[a-záéíóúñü][a-záéíóúñü'’\-]*")
-# 205.3g-205.3n list the subtypes: "Artifact types are Attraction, Blood, ...".
-_SUBTYPE_RULES = ("205.3g", "205.3h", "205.3i", "205.3j", "205.3k", "205.3m", "205.3n")
+# 205.3g-205.3n list the subtypes: "Artifact types are Attraction, Blood, ...". Planeswalker types
+# (205.3j: Ajani, Liliana, Teferi ...) are left out: a player saying "Teferi" means one of those cards.
+_SUBTYPE_RULES = ("205.3g", "205.3h", "205.3i", "205.3k", "205.3m", "205.3n")
+
+
+def _document_frequencies(store: Store, version: str) -> tuple[dict[str, int], int]:
+    """In how many rules (English or Spanish text) each folded word occurs."""
+    texts = [r["text"] for r in store.rules_of_version(version)]
+    if _HAS_SPANISH:
+        texts += [r["es_text"] for r in store.spanish_memory_all() if r["kind"] == "rule"]
+    df: dict[str, int] = {}
+    for text in texts:
+        for w in set(fold(text).split()):
+            df[w] = df.get(w, 0) + 1
+    return df, len(texts)
+
+
+def _weighted(concept: Concept, df: dict[str, int], n_docs: int) -> Concept:
+    """Weigh each wording by how rare its words are in the rules themselves (inverse document frequency):
+    "trample" or "monarch" say more about which rule is meant than "cast", "enters" or "token"."""
+    by_prefix: dict[str, int] = {}
+
+    def idf(word: str, prefix: bool) -> float:
+        if prefix:
+            if word not in by_prefix:
+                by_prefix[word] = max((n for w, n in df.items() if w.startswith(word)), default=0)
+            count = by_prefix[word]
+        else:
+            count = df.get(word, 0)
+        return math.log((n_docs + 1) / (count + 1))
+    weights = tuple(sum(idf(w, pre) for w, pre in wording) for wording in concept.wordings)
+    return Concept(concept.rules, concept.wordings, weights)
 
 
 def _add_vocabulary(store: Store, version: str, lex: Lexicon) -> None:

@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-CitationKind = Literal["rule", "example", "glossary", "ruling", "card", "table"]
+CitationKind = Literal["rule", "example", "glossary", "ruling", "card", "table", "ygo_topic", "ygo_card"]
 
 
 class Citation(BaseModel):
@@ -17,6 +17,10 @@ class Citation(BaseModel):
     quote: str = Field(description="The exact text, copied from the store")
     translation: str | None = Field(None, description="Our Spanish translation of the quote, when there is one")
     date: str | None = Field(None, description="Publication date of a ruling")
+    authority: str | None = Field(None, description="Yu-Gi-Oh: the source's authority as the data labels it "
+                                                    "(official_card_text, fan_rulebook with its sources …)")
+    title: str | None = Field(None, description="Yu-Gi-Oh topics: the topic's title")
+    url: str | None = Field(None, description="Where the cited text lives on this site")
 
 
 class CardInfo(BaseModel):
@@ -35,7 +39,9 @@ class Candidate(BaseModel):
 class Answer(BaseModel):
     answer: str = Field(description="The verdict in the question's language")
     lang: str
-    rules_version: str = Field(description="The CR version the answer used (effective date)")
+    game: Literal["mtg", "ygo"] = Field("mtg", description="The game the question is about")
+    rules_version: str = Field(description="The CR version the answer used (effective date); for Yu-Gi-Oh, the "
+                                           "fan rulebook's revision")
     citations: list[Citation] = Field(description="Ordered by importance")
     cards: list[CardInfo] = Field(default_factory=list)
     confidence: float = Field(description="0–1: how sure the retrieval is that the first citations decide it")

@@ -29,10 +29,12 @@ _HAS_SPANISH = importlib.util.find_spec("gatewatch.spanish.api") is not None
 RRF_K = 60
 # How much each list counts in the fusion: tuned on the odd-numbered questions of
 # bench/data/judge_dev.jsonl only (the even ones are held out); see bench/judge.py.
-WEIGHTS = {"number": 4.0, "concept": 2.0, "term": 0.8, "keyword": 0.8, "cardtype": 0.8, "ruling": 0.6,
-           "lexical_en": 0.8, "lexical_es": 0.8, "dense": 1.0, "family": 1.0, "xref": 0.3}
+WEIGHTS = {"number": 4.0, "concept": 4.0, "term": 0.8, "keyword": 0.8, "cardtype": 3.0, "ruling": 0.6,
+           "lexical_en": 0.6, "lexical_es": 0.8, "dense": 1.0, "family": 1.0, "xref": 0.3,
+           "cardtext": 2.0}
+CONCEPT_FULL = 10.0  # a concept worded this specifically (summed idf of its words) counts fully
 # A list's first hits matter most: its rank-0 item gets this extra share (before the weight).
-TOP_BONUS = {"concept": 0.5, "number": 0.5}
+TOP_BONUS = {"number": 0.5}
 _EN_STOP = set("a an the of to in on and or is are be it its if my your i you he she they we this that these those "
                "what which who when how does do did can could would will with for from at by as not no so then than "
                "have has had get gets got one two three any each all some more most other into onto out up down "
@@ -92,10 +94,28 @@ def _cards(store: Store, an: Analysis) -> list[Card]:
     return out
 
 
-def _card_type_rules(cards: list[Card]) -> list[str]:
+_REMINDER = re.compile(r"\([^)]*\)")
+
+
+def _plain_text(card: Card) -> str:
+    """Oracle text without reminder text, the card's own name read as "this"."""
+    text = _REMINDER.sub(" ", card.oracle_text)
+    for name in [card.name, *card.name.split(" // "), card.name.split(",")[0]]:
+        text = text.replace(name, "this")
+    return text
+
+
+# The legend rule only matters when a second one is around: a copy, another, a second ...
+_DUPLICATE = re.compile(r"\b(cop\w*|clon\w*|second|another|two|both|segund[oa]|otr[oa]|dos|ambos|mism[oa])\b")
+
+
+def _card_type_rules(cards: list[Card], question: str) -> list[str]:
     groups: list[tuple[str, ...]] = []
+    duplicate = bool(_DUPLICATE.search(fold(question))) or len(cards) != len({c.name for c in cards})
     for card in cards:
         for word, rules in _TYPE_RULES:
+            if word == "Legendary" and not duplicate:
+                continue
             if re.search(rf"\b{word}\b", card.type_line):
                 groups.append(rules)
         if card.layout in _LAYOUT_RULES:
@@ -115,7 +135,7 @@ def _ruling_rules(cards: list[Card], words: set[str]) -> list[str]:
     return _interleave([rules for _, rules in scored[:6]])
 
 
-def _is_title(row) -> bool:  # noqa: ANN001 - a sqlite3.Row
+def _is_title(row) -> bool:
     """'702.12 Indestructible': a bare title, never the rule that decides a question."""
     text = row["text"] or ""
     return row["kind"] == "rule" and len(text.split()) <= 6 and not text.rstrip().endswith((".", ":", ")"))
@@ -140,15 +160,27 @@ def retrieve(store: Store, an: Analysis, k: int = 20) -> Retrieved:
     lex = lexicon_for(store, v)
     lists: dict[str, list[str]] = {"number": list(an.rule_numbers)}
     concepts = lex.find_concepts(an.question)
-    lists["concept"] = _interleave([c.rules for _, c in concepts])
+    lists["concept"] = _interleave([c.rules for _, c in concepts])  # as seeds for "family"; scored below
+    # A concept counts by how specifically the question words it ("token dies" over "dies" over "cast*").
+    concept_scores: dict[str, float] = defaultdict(float)
+    for score, c in concepts:
+        for j, rid in enumerate(c.rules):
+            concept_scores[rid] += WEIGHTS["concept"] * min(score, CONCEPT_FULL) / CONCEPT_FULL / (RRF_K + j)
     lists["term"] = list(dict.fromkeys(r for t in an.specific_terms() for r in t.rules[:4]))
     cards = _cards(store, an)
+    # What the named cards say (Blood Moon: "Nonbasic lands are Mountains") words concepts too.
+    for card in cards:
+        for score, c in lex.find_concepts(_plain_text(card)):
+            for j, rid in enumerate(c.rules):
+                concept_scores[rid] += WEIGHTS["cardtext"] * min(score, CONCEPT_FULL) / CONCEPT_FULL / (RRF_K + j)
     keywords = [kw.keyword for c in cards for kw in c.keywords]
     lists["keyword"] = list(dict.fromkeys(kw.rule for c in cards for kw in c.keywords if kw.rule))
-    lists["cardtype"] = _card_type_rules(cards)
+    lists["cardtype"] = _card_type_rules(cards, an.question)
     qwords = {w for w in fold(an.question).split() if len(w) > 3}
     lists["ruling"] = _ruling_rules(cards, qwords)
-    q_en = _english_query(an, keywords, [])
+    # A Spanish question reaches the English index through the English wording of its concepts.
+    concept_en = [w for _, c in concepts for w, _ in c.wordings[0]] if an.lang == "es" else []
+    q_en = _english_query(an, keywords, concept_en)
     if q_en:
         lists["lexical_en"] = [h.id for h in rules_api.search_rules(store, q_en, v, limit=30).results]
     if an.lang == "es" and _HAS_SPANISH:
@@ -157,7 +189,7 @@ def retrieve(store: Store, an: Analysis, k: int = 20) -> Retrieved:
                                if h.kind in ("rule", "example")]
     index = vector_index(store, v)
     qvec = None
-    sim: Callable[[set[str]], dict[str, float]] = lambda ids: {}  # noqa: E731 - no vectors: keep rule order
+    sim: Callable[[set[str]], dict[str, float]] = lambda ids: {}
     if index is not None:
         embedder = get_embedder(index.model)
         if embedder is not None:
@@ -165,20 +197,27 @@ def retrieve(store: Store, an: Analysis, k: int = 20) -> Retrieved:
             qvec = embedder.embed_batch([text], query=True)[0]
             scores = index.scores(qvec)
             lists["dense"] = [rid for rid, _ in index.search(qvec, 30, scores)]
-            sim = lambda ids: index.similarity(qvec, ids, scores)  # noqa: E731
+            sim = lambda ids: index.similarity(qvec, ids, scores)
     seeds = list(dict.fromkeys(lists["term"][:6] + lists["keyword"][:6] + lists["number"][:3]
                                + lists["concept"][:8]))
     lists["family"] = _best_children(store, v, seeds, sim)[:15]
-    return _fuse(store, an, lists, qvec, k)
+    return _fuse(store, an, lists, qvec, k, concept_scores)
 
 
 def _fuse(store: Store, an: Analysis, lists: dict[str, list[str]], qvec: np.ndarray | None,
-          k: int) -> Retrieved:
+          k: int, direct: dict[str, float]) -> Retrieved:
     v = an.version
     scores: dict[str, float] = defaultdict(float)
     sources: dict[str, list[str]] = defaultdict(list)
     rows: dict[str, object] = {}
+    for rid, score in direct.items():
+        rows[rid] = store.rule_row(v, rid)
+        if rows[rid] is not None and not _is_title(rows[rid]):
+            scores[rid] += score
+            sources[rid].append("concept")
     for name, ids in lists.items():
+        if name == "concept":
+            continue  # counted above, by specificity
         w = WEIGHTS.get(name, 1.0)
         for rank, rid in enumerate(ids):
             row = rows.get(rid) if rid in rows else store.rule_row(v, rid)
@@ -198,3 +237,4 @@ def _fuse(store: Store, an: Analysis, lists: dict[str, list[str]], qvec: np.ndar
                 sources[target].append("xref")
     ranked = sorted(scores.items(), key=lambda kv: -kv[1])[:k]
     return Retrieved(rules=ranked, sources=dict(sources), query_vector=qvec)
+

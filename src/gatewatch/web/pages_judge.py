@@ -21,12 +21,13 @@ class AskRequest(BaseModel):
     question: str = Field(description="The play, in Spanish or English", max_length=MAX_QUESTION * 5)
     lang: str | None = Field(None, description="'es' or 'en'; default: the question's language")
     board: dict[str, Any] | None = Field(None, description="An optional board (see /api/table/schema)")
+    game: str | None = Field(None, description="'mtg' or 'ygo'; default: detected from the question")
 
 
 @router.post("/api/ask", response_model=Answer, tags=["judge"], summary="Ask the judge")
 async def api_ask(request: Request, body: AskRequest) -> Answer:
     store = request.app.state.site.store
-    return await run_in_threadpool(ask, body.question, body.board, body.lang, store=store)
+    return await run_in_threadpool(lambda: ask(body.question, body.board, body.lang, store=store, game=body.game))
 
 
 @router.get("/mesa", include_in_schema=False)

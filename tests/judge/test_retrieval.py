@@ -1,0 +1,119 @@
+"""The judge's reading of a question (cards named in Spanish or English, misspelt, shortened or
+ambiguous; the game concepts it words) and a few sanity checks of the rules it retrieves, on the
+real database. The questions here are written for these tests, not taken from the dev set."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from gatewatch.judge.analysis import analyse
+from gatewatch.judge.lexicon import lexicon_for, read_concepts
+from gatewatch.judge.retrieval import _is_title, retrieve
+
+
+@pytest.fixture(scope="module")
+def version(store) -> str:
+    return store.latest_rules_version()
+
+
+def cards_in(store, version: str, question: str) -> set[str]:
+    return set(analyse(store, question, version).card_names)
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("Can my Lightning Bolt kill a Tarmogoyf in response to Snapcaster Mage?",
+     {"Lightning Bolt", "Tarmogoyf", "Snapcaster Mage"}),
+    ("I attack with Grizzly Bears and my opponent blocks with Wall of Omens.", {"Grizzly Bears", "Wall of Omens"}),
+    ("If I cast Fog after blockers, does lifelink still happen?", {"Fog"}),          # a plain word, capitalised
+    ("I control two Doubling Seasons. How many counters?", {"Doubling Season"}),   # plural; no art-series double
+])
+def test_english_names(store, version, question, expected):
+    assert cards_in(store, version, question) == expected
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("Mi oponente juega Ira de Dios, ¿mis fichas mueren?", {"Wrath of God"}),
+    ("¿Puedo responder a un relámpago lanzando un crecimiento gigante?", {"Lightning Bolt", "Giant Growth"}),
+    ("Le pongo un clon copiando una criatura de mi rival.", {"Clone"}),
+    ("Con Lurrus, ¿puedo lanzar un permanente desde el cementerio?", {"Lurrus of the Dream-Den"}),
+])
+def test_spanish_and_partial_names(store, version, question, expected):
+    assert cards_in(store, version, question) == expected
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("¿Qué pasa si le tiro un contrahechiso a mi rival?", {"Counterspell"}),
+    ("Con la temporada duplicdora, ¿cuántas fichas creo?", {"Doubling Season"}),
+    ("If I cast Counterspel on a Shock, what happens?", {"Counterspell", "Shock"}),
+])
+def test_misspelt_names(store, version, question, expected):
+    assert cards_in(store, version, question) == expected
+
+
+def test_a_shortened_repeat_is_the_same_card(store, version):
+    q = "Tengo Urborg, la tumba de Yawgmoth. ¿Urborg sigue haciendo que todo sea pantano?"
+    assert cards_in(store, version, q) == {"Urborg, Tomb of Yawgmoth"}
+
+
+@pytest.mark.parametrize("question", [
+    "If I flicker my creature, does it keep its counters?",            # the card Flicker
+    "Si una ficha muere, ¿puedo devolverla con un efecto de reanimar?",  # the card Reanimate
+    "When I create a Zombie token, who owns it?",                      # a token, not a card
+    "When I sacrifice a Treasure token, does it use the stack?",
+    "Cuando me dan una Pista, ¿qué hace la ficha?",                     # Clue, not "Pistas descubiertas"
+    "I cast a fog effect during combat.",                              # lower case: the word, not the card
+])
+def test_plain_words_are_not_cards(store, version, question):
+    assert cards_in(store, version, question) == set()
+
+
+def test_an_ambiguous_name_lists_candidates_instead_of_guessing(store, version):
+    an = analyse(store, "I control Teferi. Can I cast a sorcery during combat?", version)
+    assert an.card_names == []
+    assert an.ambiguous and all(len(c.candidates) > 1 for c in an.ambiguous)
+
+
+def test_concepts_file_cites_only_rules_of_the_newest_version(store, version):
+    concepts = read_concepts(Path(__file__).parents[2] / "src" / "gatewatch" / "judge" / "concepts.tsv")
+    missing = {r for c in concepts for r in c.rules if store.rule_row(version, r) is None}
+    assert not missing
+    assert len(lexicon_for(store, version).concepts) == len(concepts)
+
+
+def test_concepts_match_everyday_wording_in_both_languages(store, version):
+    lex = lexicon_for(store, version)
+
+    def rules_of(text: str) -> set[str]:
+        return {r for _, c in lex.find_concepts(text) for r in c.rules}
+    assert "700.4" in rules_of("Si mi criatura muere, ¿se dispara?")
+    assert "700.4" in rules_of("When my creature dies, does it trigger?")
+    assert "903.8" in rules_of("¿Cuánto es el impuesto de comandante?")
+    assert "704.5q" in rules_of("A creature with a +1/+1 counter and a -1/-1 counter")
+    assert "613.4c" in rules_of("it has two +1/+1 counters") and "704.5q" not in rules_of("two +1/+1 counters")
+
+
+def top(store, version, question: str, n: int = 5) -> list[str]:
+    return [rid for rid, _ in retrieve(store, analyse(store, question, version)).rules[:n]]
+
+
+@pytest.mark.parametrize("question, rule", [
+    ("My creature with deathtouch and trample is blocked by a 5/5. How much damage must I assign to it?",
+     "702.19b"),
+    ("Tengo dos criaturas legendarias con el mismo nombre, ¿qué pasa con la regla de leyendas?", "704.5j"),
+    ("I control Thalia, Guardian of Thraben and cast a second Thalia. What happens?", "704.5j"),  # card type
+    ("¿Cuándo pierdo si tengo diez contadores de veneno?", "704.5c"),
+    ("How much is the commander tax the third time I cast my commander?", "903.8"),
+])
+def test_retrieval_finds_the_deciding_rule(store, version, question, rule):
+    assert rule in top(store, version, question)
+
+
+def test_retrieval_returns_existing_specific_rules(store, version):
+    found = retrieve(store, analyse(store, "Is an indestructible creature destroyed by Wrath of God?", version))
+    assert found.rules
+    for rid, _ in found.rules:
+        row = store.rule_row(version, rid)
+        assert row is not None and not _is_title(row)  # never the bare "702.12 Indestructible"
+    assert "702.12b" in [rid for rid, _ in found.rules[:5]]
