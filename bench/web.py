@@ -52,6 +52,7 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--requests", type=int, default=600)
     ap.add_argument("--clients", type=int, default=8)
+    ap.add_argument("--workers", type=int, default=1, help="server worker processes")
     args = ap.parse_args()
     store = open_store()
     rng = random.Random(3)
@@ -68,7 +69,8 @@ def main() -> None:
     }
     port = free_port()
     log = tempfile.TemporaryFile()
-    proc = subprocess.Popen([sys.executable, "-m", "gatewatch", "serve", "--port", str(port)], stdout=log,
+    proc = subprocess.Popen([sys.executable, "-m", "gatewatch", "serve", "--port", str(port), "--workers",
+                             str(args.workers)], stdout=log,
                             stderr=subprocess.STDOUT, env=dict(os.environ))
     base = f"http://127.0.0.1:{port}"
     try:
@@ -83,7 +85,8 @@ def main() -> None:
             elapsed, lat, errors = run(base, paths, args.clients)
             qs = statistics.quantiles(lat, n=100)
             print(f"{name:14s} {len(paths) / elapsed:7.1f} req/s   p50 {qs[49] * 1000:6.1f} ms   "
-                  f"p95 {qs[94] * 1000:6.1f} ms   ({len(paths)} requests, {args.clients} clients, {errors} errors)")
+                  f"p95 {qs[94] * 1000:6.1f} ms   ({len(paths)} requests, {args.clients} clients, "
+                  f"{args.workers} workers, {errors} errors)")
     finally:
         proc.terminate()
         proc.wait(timeout=10)
