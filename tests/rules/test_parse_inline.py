@@ -170,3 +170,12 @@ def test_references(text, expected):
 
 def test_expand_range_skips_l_and_o():
     assert expand_range("704.5k", "n") == ["704.5k", "704.5m", "704.5n"]
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("Véase la regla 121, “Robar una carta”.", ["121"]),
+    ("Véanse las reglas 510.1c–d y 702.19.", ["510.1c", "510.1d", "702.19"]),
+    ("Véase la sección 8, “Reglas de multijugador”.", ["8"]),
+])
+def test_references_in_our_spanish_edition(text, expected):
+    assert [t for t, _ in find_references(text)] == expected

@@ -123,7 +123,11 @@ def get_mechanic(store: Store, slug: str, lang: str = "es", version: str | None 
         raise NotFound(f"mechanic {slug!r}", near)
     item = items[key]
     quoted: list[QuotedRule] = []
-    for rid in sorted(item["own"], key=lambda r: store.rule_row(v, r)["position"]):
+    main = item["rule"]
+    # The defining rule (and its family) first, then the other rules the glossary entry points at.
+    order = sorted(item["own"], key=lambda r: (not (r == main or r.startswith(main + ".")),
+                                              store.rule_row(v, r)["position"]))
+    for rid in order:
         row = store.rule_row(v, rid)
         quoted.append(QuotedRule(id=rid, text=row["text"], examples=store.examples_of(v, rid)))
         for child in store.children_of(v, rid):

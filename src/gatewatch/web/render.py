@@ -42,7 +42,8 @@ def linkify(text: str, *, lang: str, exists: Callable[[str], bool], version: str
             terms: dict[str, str] | None = None, self_id: str | None = None) -> Markup:
     """HTML for a rule text: each cited rule number links to its page, each glossary term (first
     occurrence) to its entry. `terms` maps a surface form (lower case) to the glossary term it links to."""
-    targets = {t for t, _ in find_references(text)} | {m.group(1) for m in re.finditer(r"(?<=section )(\d)\b", text)}
+    targets = {t for t, _ in find_references(text)} | {
+        m.group(1) for m in re.finditer(r"(?<=section |sección )(\d)\b", text)}
     spans: list[tuple[int, int, str]] = []
     for m in _ID_TOKEN.finditer(text):
         token = m.group(1) or m.group(2) or m.group(3)

@@ -12,10 +12,11 @@ _LETTER_INDEX = {letter: i for i, letter in enumerate(SUBRULE_LETTERS)}
 
 _ID = r"\d{3}(?:\.\d+[a-z]{0,2})?"
 _DASH = r"\s*(?:–|—|-|through)\s*"
-_SEP = r"\s*(?:,\s*and|,\s*or|,|and|or|and/or)\s+"
+_SEP = r"\s*(?:,\s*and|,\s*or|,|and/or|and|or|y|o)\s+"
 # "rules 510.1c–d, 510.2, and 702.19", "section 8", "sections 7 and 8"
 _LIST = re.compile(
-    rf"\b(?P<word>[Rr]ules?|[Ss]ections?)\s+(?P<list>(?:{_ID}|\d)(?:(?:{_DASH}|{_SEP})(?:{_ID}|[a-z]{{1,2}}\b|\d\b))*)")
+    # English, and the Spanish of our edition ("la regla 121", "las reglas 510.1c–d y 702.19").
+    rf"\b(?P<word>[Rr]ules?|[Ss]ections?|[Rr]eglas?|[Ss]ecci[oó]n(?:es)?)\s+(?P<list>(?:{_ID}|\d)(?:(?:{_DASH}|{_SEP})(?:{_ID}|[a-z]{{1,2}}\b|\d\b))*)")
 _ITEM = re.compile(rf"(?P<dash>{_DASH})?(?P<item>{_ID}|[a-z]{{1,2}}\b|\d\b)")
 _BARE = re.compile(r"(?<![\d.])(\d{3}\.\d+[a-z]{0,2})(?:(?:–|—|-)([a-z]{1,2})\b)?(?![\d])")
 
@@ -48,7 +49,7 @@ def find_references(text: str) -> Iterator[tuple[str, str]]:
     spans: list[tuple[int, int]] = []
     for match in _LIST.finditer(text):
         spans.append(match.span())
-        is_section_word = match["word"].lower().startswith("section")
+        is_section_word = match["word"].lower().startswith(("section", "secci"))
         previous: str | None = None
         for item in _ITEM.finditer(match["list"]):
             token = item["item"]
