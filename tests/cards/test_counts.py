@@ -80,6 +80,9 @@ def _comparable(record: dict) -> dict:
     # three-part hybrid symbols ({G/W}{P}); we keep ' // ' and {G/W/P}. Compare the bare symbols.
     if out.get("mana_cost") and out.get("source", "").startswith("Cockatrice"):
         out["mana_cost"] = re.sub(r"[{}/ ]", "", out["mana_cost"])
+    # We restore the line breaks many spoiler files lost between abilities; the derived file has not.
+    if out.get("source", "").startswith("Cockatrice"):
+        out["oracle_text"] = out.get("oracle_text", "").replace("\n", "")
     return out
 
 

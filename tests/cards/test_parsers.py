@@ -171,3 +171,13 @@ def test_scryfall_files():
         parse_cards("[{", "oracle.json", "scryfall")
     with pytest.raises(SourceError, match="bad published_at"):
         parse_rulings('[{"oracle_id": "x", "comment": "c", "published_at": "yesterday"}]', "rulings.json")
+
+
+def test_spoiler_text_gets_its_lost_line_breaks_back():
+    from gatewatch.sources.cockatrice.parse import restore_line_breaks
+    assert restore_line_breaks("FlyingWhenever a creature attacks, you may pay {3}.") == \
+        "Flying\nWhenever a creature attacks, you may pay {3}."
+    assert restore_line_breaks("DeathtouchToxic 1 (Players dealt combat damage get a poison counter.)") == \
+        "Deathtouch\nToxic 1 (Players dealt combat damage get a poison counter.)"
+    assert restore_line_breaks("Target creature gets +2/+2.\nDraw a card.") == "Target creature gets +2/+2.\nDraw a card."
+    assert restore_line_breaks("Return target McKinnon card. It's fine.") == "Return target McKinnon card. It's fine."

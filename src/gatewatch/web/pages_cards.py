@@ -36,7 +36,10 @@ def card_page(request: Request, name: str, lang: str | None = None):
                                 status_code=307)
     shown = c["es"]["name"] if lang == "es" and c.get("es") else c["name"]
     rulings = [{"date": r["date"], "html": site.linkify(r["text"], lang, site.latest)} for r in c["rulings"]]
-    return page(request, "card.html", data, lang=lang, as_json=as_json, title=shown, rulings=rulings)
+    from .pages_rules import title_of
+    keywords = {k["rule"]: title_of(site.store, k["rule"], k["keyword"], lang) for k in c["keywords"] if k["rule"]}
+    return page(request, "card.html", data, lang=lang, as_json=as_json, title=shown, rulings=rulings,
+                keyword_titles=keywords)
 
 
 def cards_with(store, m: mechanics.Mechanic, limit: int = 24) -> dict:

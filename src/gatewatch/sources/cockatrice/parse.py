@@ -62,6 +62,16 @@ def _colors(card: ET.Element) -> list[str]:
     return sorted(found)
 
 
+# Many spoiler files lost the newlines between abilities ("FlyingWhenever a creature attacks",
+# "DeathtouchToxic 1"): a lower-case letter, a full stop or a closing bracket glued to a capital
+# starts a new line. Mc- names are the one English exception seen in card names.
+_GLUED = re.compile(r"(?<=[a-z.)\]}”\"])(?<!Mc)(?=[A-Z][a-z]|[A-Z] —|I+ —|IV —)")
+
+
+def restore_line_breaks(text: str) -> str:
+    return _GLUED.sub("\n", text)
+
+
 def card_from_element(card: ET.Element) -> SpoilerCard | None:
     """Turn one `<card>` into a SpoilerCard; None for an element without a name (nothing to key it by)."""
     name = (card.findtext("name") or "").strip()
@@ -77,7 +87,7 @@ def card_from_element(card: ET.Element) -> SpoilerCard | None:
         record["mana_cost"] = braced_mana(cost)
     record["mana_value"] = _number(_field(card, "cmc"))
     record["type_line"] = (_field(card, "type") or "").replace(" - ", " — ")
-    record["oracle_text"] = card.findtext("text") or ""
+    record["oracle_text"] = restore_line_breaks(card.findtext("text") or "")
     pt = _field(card, "pt")
     if pt and "/" in pt:
         record["power"], record["toughness"] = (x.strip() for x in pt.split("/", 1))
