@@ -74,6 +74,9 @@ def build_database(dest: Path | None = None, mirror: Path | None = None, *, part
             if "ygo" in parts and mirror is not None:
                 with _timed(report, "ygo"):
                     report.ygo = _load_ygo(store, mirror, progress)
+                    if report.ygo and "rules" in parts:
+                        from .spanish.ygo import load_ygo_translations
+                        report.ygo.update(load_ygo_translations(store))
             if "rules" in parts and "vectors" in parts:
                 from .judge.vectors import build_vectors
                 with _timed(report, "vectors"):

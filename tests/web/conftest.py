@@ -52,25 +52,40 @@ def server(built_db: Path, gw_home: Path):
 
 
 @pytest.fixture(scope="session")
-def http(server):
-    with httpx.Client(base_url=server, timeout=30) as client:
+def judge_login(server, gw_home: Path) -> tuple[str, str]:
+    """The judge is behind accounts (issue 8): a Pro account's API key and a session token for it."""
+    from gatewatch.accounts import Accounts, AccountSettings
+    accounts = Accounts(AccountSettings.from_env(gw_home))
+    account = accounts.sign_up("web-tests@example.com", "web tests password")
+    accounts.grant_pro(account.email)
+    account = accounts.get(account.id)
+    key, session = accounts.create_key(account, "web tests").token, accounts.open_session(account)
+    accounts.db.dispose()
+    return key, session
+
+
+@pytest.fixture(scope="session")
+def http(server, judge_login):
+    with httpx.Client(base_url=server, timeout=30, headers={"Authorization": f"Bearer {judge_login[0]}"}) as client:
         yield client
 
 
 @pytest.fixture()
-def page(browser, server):
+def page(browser, server, judge_login):
     ARTIFACTS.mkdir(exist_ok=True)
     context = browser.new_context(base_url=server, viewport={"width": 1100, "height": 900})
+    context.add_cookies([{"name": "gw_session", "value": judge_login[1], "url": server}])
     pg = context.new_page()
     yield pg
     context.close()
 
 
 @pytest.fixture()
-def phone(browser, server):
+def phone(browser, server, judge_login):
     ARTIFACTS.mkdir(exist_ok=True)
     context = browser.new_context(base_url=server, viewport={"width": 375, "height": 740}, is_mobile=True,
                                   has_touch=True, device_scale_factor=2)
+    context.add_cookies([{"name": "gw_session", "value": judge_login[1], "url": server}])
     pg = context.new_page()
     yield pg
     context.close()

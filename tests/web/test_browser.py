@@ -135,3 +135,11 @@ def test_mesa_board_builder(page):
     page.wait_for_selector("#verdict")
     assert page.locator("#verdict").inner_text().startswith("En la mesa:")
     shot(page, "12-mesa-board-answer")
+
+
+def test_api_docs_render_offline(page):
+    page.goto("/docs")
+    page.wait_for_selector(".opblock-summary-path", timeout=20000)
+    paths = page.locator(".opblock-summary-path").all_inner_texts()
+    assert any("/api/rules/{rule_id}" in p for p in paths)
+    shot(page, "13-api-docs")

@@ -19,7 +19,7 @@ app = typer.Typer(help="Gatewatch: Comprehensive Rules, cards and a judge, in Sp
 build_cli.register(app)
 rules_cli.register(app)
 serve_cli.register(app)
-for _name in ("cards", "spanish", "judge", "table", "ygo"):
+for _name in ("cards", "spanish", "judge", "table", "ygo", "users"):
     # Each capability registers its own commands; one not in this checkout yet is skipped.
     if importlib.util.find_spec(f"{__name__}.{_name}") is not None:
         importlib.import_module(f"{__name__}.{_name}").register(app)

@@ -8,28 +8,38 @@ from pathlib import Path
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
+from swagger_ui_bundle import swagger_ui_path
 
 from .. import __version__, config
 from ..errors import GatewatchError, NotFound, QueryError
 from ..rules import api as rules_api
 from ..store import Store, open_store
 from ..table import BoardError
-from . import api, i18n, pages_cards, pages_judge, pages_rules, pages_search, pages_table, pages_ygo
+from . import api, i18n, pages_cards, pages_judge, pages_rules, pages_search, pages_table, pages_ygo, security
 from .site import TEMPLATES, Site, page
 
 log = logging.getLogger("gatewatch.web")
+DOCS_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Gatewatch API</title>
+<link rel="stylesheet" href="/static/swagger/swagger-ui.css"></head><body><div id="swagger-ui"></div>
+<script src="/static/swagger/swagger-ui-bundle.js"></script><script src="/static/docs.js"></script></body></html>"""
 
 
 def create_app(db_path: Path | None = None) -> FastAPI:
     store: Store = open_store(db_path or config.db_path())
-    app = FastAPI(title="Gatewatch", version=__version__,
+    app = FastAPI(title="Gatewatch", version=__version__, docs_url=None, redoc_url=None,
                   description="Comprehensive Rules, cards and rulings for Magic: The Gathering, in Spanish and "
                               "English. Every HTML page also has a `.json` twin.")
     app.state.site = Site(store)
+    # The API docs work offline: Swagger UI's files come from a Python package, not from a CDN.
+    app.mount("/static/swagger", StaticFiles(directory=swagger_ui_path), name="swagger")
     app.mount("/static", StaticFiles(directory=str(Path(__file__).parent / "static")), name="static")
+
+    @app.get("/docs", include_in_schema=False)
+    def docs() -> HTMLResponse:
+        return HTMLResponse(DOCS_PAGE)
     for router in (api.router, pages_judge.router, pages_table.router, pages_search.router, pages_rules.router,
                    pages_cards.router, pages_ygo.router):
         app.include_router(router)
@@ -45,6 +55,8 @@ def create_app(db_path: Path | None = None) -> FastAPI:
                     title=i18n.label(lang, "tagline"))
 
     _install_error_handlers(app)
+    # Security headers on every response, the /cuenta pages, and the accounts DB (opened on first use).
+    security.install(app)
     threading.Thread(target=_warm_up, args=(store,), name="gatewatch-warm-up", daemon=True).start()
     return app
 

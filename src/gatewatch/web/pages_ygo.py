@@ -12,6 +12,7 @@ from markupsafe import Markup
 
 from .. import ygo
 from ..errors import GatewatchError, QueryError
+from ..spanish.ygo import topic_spanish
 from . import i18n
 from .site import page, wants_json
 
@@ -101,8 +102,11 @@ def topic_page(request: Request, chapter: str, topic: str, lang: str | None = No
         # An English slug, a title or a position: send the reader to the topic's one canonical address.
         return RedirectResponse(t.ref.url + _suffix(lang), status_code=307)
     shown = t.ref.title if lang == "es" else t.ref.title_en
-    return page(request, "ygo_topic.html", {"topic": t.model_dump()}, lang=lang, as_json=as_json,
-                title=f"{shown} · {TEXT[lang]['rules']}", body=localize(t.html, lang), **_extra(lang))
+    es = topic_spanish(_store(request), t.ref.chapter, t.ref.slug_es, t.text)
+    data = {"topic": t.model_dump(), "spanish": es.model_dump() if es is not None else None}
+    return page(request, "ygo_topic.html", data, lang=lang, as_json=as_json,
+                title=f"{shown} · {TEXT[lang]['rules']}", body=localize(t.html, lang),
+                spanish=es if lang == "es" else None, **_extra(lang))
 
 
 @router.get("/yugioh/cartas/{name:path}", include_in_schema=False)
