@@ -28,6 +28,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..errors import QueryError
+from ..querylex import read_value
 from .mtg import COLOR_BIT, COLOR_NICKNAMES, COLOR_WORDS, COLORS, name_key, text_key
 from .records import IS_FLAGS
 
@@ -72,29 +73,6 @@ class Token:
     term: Term | None = None
 
 
-def _read_value(q: str, i: int) -> tuple[str, str, int]:
-    """Value at q[i]: "quoted", /regex/ or a word (up to a space or a closing parenthesis)."""
-    if i < len(q) and q[i] in "\"/":
-        close = q[i]
-        j = i + 1
-        buf = []
-        while j < len(q) and q[j] != close:
-            if q[j] == "\\" and j + 1 < len(q) and q[j + 1] == close:
-                buf.append(close if close == '"' else "\\" + close)
-                j += 2
-                continue
-            buf.append(q[j])
-            j += 1
-        if j >= len(q):
-            what = "quote" if close == '"' else "regular expression"
-            raise QueryError(f"unterminated {what}: missing closing {close}", i)
-        return "".join(buf), ("quoted" if close == '"' else "regex"), j + 1
-    j = i
-    while j < len(q) and not q[j].isspace() and q[j] != ")":
-        j += 1
-    return q[i:j], "word", j
-
-
 def tokenize(q: str) -> list[Token]:
     tokens: list[Token] = []
     i = 0
@@ -118,13 +96,13 @@ def tokenize(q: str) -> list[Token]:
                 key = m.group(1).lower()
                 if key not in KEYS:
                     raise QueryError(f"unknown key '{m.group(1)}'", start)
-                value, kind, end = _read_value(q, m.end())
+                value, kind, end = read_value(q, m.end())
                 if not value.strip():
                     raise QueryError(f"'{m.group(0)}' needs a value", m.end())
                 tokens.append(Token("term", start, Term(KEYS[key], m.group(2), value, kind, start, m.end())))
                 i = end
                 continue
-            value, kind, end = _read_value(q, i)
+            value, kind, end = read_value(q, i)
             if kind == "word" and not exact and value.lower() in ("or", "and"):
                 tokens.append(Token(value.lower(), start))
             elif value:

@@ -21,6 +21,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..errors import QueryError
+from ..querylex import read_value
 from ..sources.ygo.cards import text_key
 from ..text import fold
 
@@ -81,26 +82,6 @@ class Node:
     children: list = field(default_factory=list)
 
 
-def _read_value(q: str, i: int) -> tuple[str, str, int]:
-    if i < len(q) and q[i] in "\"/":
-        close, j, buf = q[i], i + 1, []
-        while j < len(q) and q[j] != close:
-            if q[j] == "\\" and j + 1 < len(q) and q[j + 1] == close:
-                buf.append(close if close == '"' else "\\" + close)
-                j += 2
-                continue
-            buf.append(q[j])
-            j += 1
-        if j >= len(q):
-            what = "quote" if close == '"' else "regular expression"
-            raise QueryError(f"unterminated {what}: missing closing {close}", i)
-        return "".join(buf), ("quoted" if close == '"' else "regex"), j + 1
-    j = i
-    while j < len(q) and not q[j].isspace() and q[j] != ")":
-        j += 1
-    return q[i:j], "word", j
-
-
 def tokenize(q: str) -> list[tuple[str, int, Term | None]]:
     """(kind, position, term) with kind one of ( ) - or and term."""
     tokens: list[tuple[str, int, Term | None]] = []
@@ -121,13 +102,13 @@ def tokenize(q: str) -> list[tuple[str, int, Term | None]]:
                 key = m.group(1).lower()
                 if key not in KEYS:
                     raise QueryError(f"unknown key '{m.group(1)}'", i)
-                value, kind, end = _read_value(q, m.end())
+                value, kind, end = read_value(q, m.end())
                 if not value.strip():
                     raise QueryError(f"'{m.group(0)}' needs a value", m.end())
                 tokens.append(("term", i, Term(KEYS[key], m.group(2), value, kind, i, m.end())))
                 i = end
                 continue
-            value, kind, end = _read_value(q, i)
+            value, kind, end = read_value(q, i)
             if kind == "word" and value.lower() in ("or", "and", "o", "y"):
                 tokens.append(({"o": "or", "y": "and"}.get(value.lower(), value.lower()), i, None))
             elif value:
