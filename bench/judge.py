@@ -1,7 +1,8 @@
 """Judge benchmark on the development set (bench/data/judge_dev.jsonl): Recall@1/5/10 of the gold
 rules among the answer's rule citations, MRR, card-resolution accuracy and latency, overall and per
 language, and for the odd-numbered questions (the tuning half) apart from the even ones (held out: never
-tuned on). Extractive answers only (no LLM). Run: .venv/bin/python bench/judge.py [--details] [--half odd]"""
+tuned on). Extractive answers only (no LLM). Run: .venv/bin/python bench/judge.py [--details] [--half odd]
+[--embedder e5-small,use-m3] (the dense models to fuse, best first; default: the store's preferred one)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import time
 from collections import defaultdict
 from pathlib import Path
 
-from gatewatch.judge import ask
+from gatewatch.judge import ask, embed
 from gatewatch.store import open_store
 
 DEV = Path(__file__).parent / "data" / "judge_dev.jsonl"
@@ -63,7 +64,9 @@ def main() -> None:
     ap.add_argument("--details", action="store_true", help="print the questions that miss")
     ap.add_argument("--half", choices=("odd", "even"), help="only the tuning (odd) or held-out (even) questions")
     ap.add_argument("--topics", action="store_true", help="also print one line per topic")
+    ap.add_argument("--embedder", help="comma-separated dense models to fuse (their vectors must be in the store)")
     args = ap.parse_args()
+    embed.use_models(tuple(args.embedder.split(",")) if args.embedder else None)
     rows = [json.loads(line) for line in DEV.read_text(encoding="utf-8").splitlines() if line.strip()]
     if args.half:
         rows = [r for r in rows if (int(r["id"].lstrip("q")) % 2 == 1) == (args.half == "odd")]

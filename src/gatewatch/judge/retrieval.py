@@ -6,6 +6,7 @@ cite, the best subrules of those families, cross-references), fused by reciproca
 from __future__ import annotations
 
 import importlib.util
+import math
 import re
 from collections import defaultdict
 from collections.abc import Callable
@@ -20,10 +21,11 @@ from ..errors import GatewatchError
 from ..rules import api as rules_api
 from ..store import Store
 from ..text import fold
+from . import embed
 from .analysis import Analysis
 from .embed import get_embedder
 from .lexicon import lexicon_for
-from .vectors import vector_index
+from .vectors import vector_indexes
 
 _HAS_SPANISH = importlib.util.find_spec("gatewatch.spanish.api") is not None
 RRF_K = 60
@@ -31,7 +33,7 @@ RRF_K = 60
 # bench/data/judge_dev.jsonl only (the even ones are held out); see bench/judge.py.
 WEIGHTS = {"number": 4.0, "concept": 4.0, "term": 0.8, "keyword": 0.8, "cardtype": 3.0, "ruling": 0.6,
            "lexical_en": 0.6, "lexical_es": 0.8, "dense": 1.0, "family": 1.0, "xref": 0.3,
-           "cardtext": 2.0}
+           "cardtext": 2.0, "close_dense": 1.0, "close_lexical": 1.0}
 CONCEPT_FULL = 10.0  # a concept worded this specifically (summed idf of its words) counts fully
 # A list's first hits matter most: its rank-0 item gets this extra share (before the weight).
 TOP_BONUS = {"number": 0.5}
@@ -66,6 +68,77 @@ class Retrieved:
     rules: list[tuple[str, float]]                    # (rule id, fused score), best first
     sources: dict[str, list[str]] = field(default_factory=dict)   # rule id → the lists that found it
     query_vector: np.ndarray | None = None
+
+
+_ES_STOP = set("el la los las un una unos unas de del al a en y o que se su sus mi mis tu tus es son lo le les "
+               "con por para como pero si no mas muy ya este esta estos estas ese esa eso otra otro cuando donde "
+               "cual quien hay tiene tengo puedo puede hace".split())
+
+
+def _stems(text: str) -> set[str]:
+    """Content words cut to five letters: a stemmer crude enough for both languages ("blocked",
+    "blocking", "blocker" → "block"; "bloqueadora", "bloquea" → "bloqu")."""
+    return {w[:5] for w in _WORD.findall(fold(text)) if len(w) > 3 and w not in _EN_STOP and w not in _ES_STOP}
+
+
+class RuleDocs:
+    """Each rule's words with its examples (English; Spanish from our edition), for matching a question
+    lexically against a handful of candidate rules. Examples often describe the very play a player asks
+    about, in the player's own terms ("a 2/2 with deathtouch blocks ..."). Built once per store."""
+
+    def __init__(self, store: Store, version: str) -> None:
+        self.docs: dict[str, dict[str, set[str]]] = {"en": {}, "es": {}}
+        for r in store.rules_of_version(version):
+            if r["dup"] == 0 and r["kind"] in ("rule", "subrule"):
+                self.docs["en"][r["id"]] = _stems(r["text"])
+        for r in store.examples_of_version(version):
+            if r["rule_id"] in self.docs["en"]:
+                self.docs["en"][r["rule_id"]] |= _stems(r["text"])
+        if _HAS_SPANISH:
+            for r in store.spanish_memory_all():
+                if r["kind"] in ("rule", "subrule", "example"):
+                    rid = r["key"].split("#")[0]
+                    if rid in self.docs["en"]:
+                        self.docs["es"].setdefault(rid, set()).update(_stems(r["es_text"] or ""))
+        self.idf: dict[str, dict[str, float]] = {}
+        for lang, docs in self.docs.items():
+            df: dict[str, int] = defaultdict(int)
+            for words in docs.values():
+                for w in words:
+                    df[w] += 1
+            self.idf[lang] = {w: math.log((len(docs) + 1) / (n + 1)) for w, n in df.items()}
+
+    def similarity(self, words: dict[str, set[str]], rule_ids: list[str]) -> dict[str, float]:
+        """Summed idf of the question's words found in each rule (and its examples), in either language,
+        softly normalised by the rule's length so a long rule does not win by size alone."""
+        out = {}
+        for rid in rule_ids:
+            best = 0.0
+            for lang, qwords in words.items():
+                doc = self.docs[lang].get(rid)
+                if doc and qwords:
+                    idf = self.idf[lang]
+                    best = max(best, sum(idf[w] for w in qwords & doc) / math.log(len(doc) + 8))
+            out[rid] = best
+        return out
+
+
+_DOCS: dict[tuple[int, str], RuleDocs] = {}
+
+
+def rule_docs(store: Store, version: str) -> RuleDocs:
+    key = (id(store), version)
+    if key not in _DOCS:
+        _DOCS[key] = RuleDocs(store, version)
+    return _DOCS[key]
+
+
+def _question_words(an: Analysis, extra_en: list[str]) -> dict[str, set[str]]:
+    """The question's stems per language: its own words, and the English of the terms it uses. (Adding
+    the terms' glossary definitions was measured: no better on the tuning half.)"""
+    own = _stems(an.question)
+    en = _stems(" ".join([t.english for _, t in an.terms] + extra_en))
+    return {"en": (own | en) if an.lang == "en" else en, "es": own if an.lang == "es" else set()}
 
 
 def _interleave(groups: list[list[str]] | list[tuple[str, ...]]) -> list[str]:
@@ -141,18 +214,67 @@ def _is_title(row) -> bool:
     return row["kind"] == "rule" and len(text.split()) <= 6 and not text.rstrip().endswith((".", ":", ")"))
 
 
-def _best_children(store: Store, version: str, seeds: list[str], sim: Callable[[set[str]], dict[str, float]],
+Sim = Callable[[list[str]], dict[str, float]]
+
+
+def _mean_rank(ids: list[str], sims: list[dict[str, float]]) -> dict[str, float]:
+    """One similarity from several models' cosines (their scales differ): minus the mean rank."""
+    if len(sims) == 1:
+        return sims[0]
+    out: dict[str, float] = defaultdict(float)
+    for one in sims:
+        for rank, rid in enumerate(sorted(ids, key=lambda r: -one.get(r, -1.0))):
+            out[rid] -= rank / len(sims)
+    return dict(out)
+
+
+def _closest(ids: list[str], dense: Sim, lexical: Sim, k: float = 2.0) -> list[str]:
+    """`ids` by closeness to the question: the rank by dense similarity fused with the rank by words
+    shared with the rule and its examples (either alone misorders subrules that differ by one clause)."""
+    order = {rid: i for i, rid in enumerate(ids)}
+    fused: dict[str, float] = defaultdict(float)
+    for name, sims in (("dense", dense(ids)), ("lexical", lexical(ids))):
+        if not sims:
+            continue
+        ranked = sorted(ids, key=lambda r: (-sims.get(r, -1.0), order[r]))
+        for rank, rid in enumerate(ranked):
+            fused[rid] += WEIGHTS[f"close_{name}"] / (k + rank)
+    return sorted(ids, key=lambda r: (-fused[r], order[r]))
+
+
+def _best_children(store: Store, version: str, seeds: list[str], dense: Sim, lexical: Sim,
                    per_seed: int = 2) -> list[str]:
     """For each seed rule, its subrules closest to the question (a keyword's decisive subrule)."""
     groups = []
     for rid in seeds:
         children = [c["id"] for c in store.children_of(version, rid)]
-        if not children:
-            continue
-        sims = sim(set(children))
-        children.sort(key=lambda r: -sims.get(r, -1.0))
-        groups.append(children[:per_seed])
+        if children:
+            groups.append(_closest(children, dense, lexical)[:per_seed])
     return _interleave(groups)
+
+
+def _dense(store: Store, an: Analysis, lists: dict[str, list[str]]) -> tuple[np.ndarray | None, Sim]:
+    """Add each active model's nearest rules to `lists` ("dense", then "dense_<model>"); return the first
+    model's question vector and a similarity over any rules (the models' ranks averaged)."""
+    qvec = None
+    sims: list[Sim] = []
+    text = an.question + (" " + " ".join(t.english for _, t in an.terms) if an.terms else "")
+    for index in vector_indexes(store, an.version, embed.ACTIVE):
+        embedder = get_embedder(index.model)
+        if embedder is None:
+            continue
+        vec = embedder.embed_batch([text], query=True)[0]
+        scores = index.scores(vec)
+        lists["dense" if qvec is None else f"dense_{index.model}"] = [r for r, _ in index.search(vec, 30, scores)]
+        qvec = vec if qvec is None else qvec
+
+        def sim(ids: list[str], index=index, vec=vec, scores=scores) -> dict[str, float]:
+            return index.similarity(vec, set(ids), scores)
+        sims.append(sim)
+
+    def dense(ids: list[str]) -> dict[str, float]:
+        return _mean_rank(ids, [f(ids) for f in sims]) if sims else {}
+    return qvec, dense
 
 
 def retrieve(store: Store, an: Analysis, k: int = 20) -> Retrieved:
@@ -187,20 +309,11 @@ def retrieve(store: Store, an: Analysis, k: int = 20) -> Retrieved:
         from ..spanish import api as spanish_api
         lists["lexical_es"] = [h.id for h in spanish_api.search_spanish(store, an.question, v, limit=30).results
                                if h.kind in ("rule", "example")]
-    index = vector_index(store, v)
-    qvec = None
-    sim: Callable[[set[str]], dict[str, float]] = lambda ids: {}
-    if index is not None:
-        embedder = get_embedder(index.model)
-        if embedder is not None:
-            text = an.question + (" " + " ".join(t.english for _, t in an.terms) if an.terms else "")
-            qvec = embedder.embed_batch([text], query=True)[0]
-            scores = index.scores(qvec)
-            lists["dense"] = [rid for rid, _ in index.search(qvec, 30, scores)]
-            sim = lambda ids: index.similarity(qvec, ids, scores)
+    qvec, dense = _dense(store, an, lists)
     seeds = list(dict.fromkeys(lists["term"][:6] + lists["keyword"][:6] + lists["number"][:3]
                                + lists["concept"][:8]))
-    lists["family"] = _best_children(store, v, seeds, sim)[:15]
+    docs, qwords = rule_docs(store, v), _question_words(an, keywords + concept_en)
+    lists["family"] = _best_children(store, v, seeds, dense, lambda ids: docs.similarity(qwords, ids))[:15]
     return _fuse(store, an, lists, qvec, k, concept_scores)
 
 

@@ -14,6 +14,7 @@ from rich.progress import Progress
 
 from .. import config
 from ..store import Store
+from . import embed
 from .embed import Embedder, default_embedder, get_embedder
 
 _HAS_SPANISH = importlib.util.find_spec("gatewatch.spanish.api") is not None
@@ -35,7 +36,9 @@ def rule_passages(store: Store, version: str) -> list[tuple[str, str, str]]:
         if es_api is not None:
             es = es_api.spanish_rule(store, r["id"], version)
             if es is not None and es.text:
-                es_title = es_api.spanish_title(store, r["parent"] if r["kind"] == "subrule" else r["section"])
+                # Only a real title gives context (as in English): a parent rule's whole sentence does not.
+                head = r["parent"] if r["kind"] == "subrule" else r["section"]
+                es_title = es_api.spanish_title(store, head) if head in titles else None
                 out.append((r["id"], "es", f"{es_title}: {es.text}" if es_title else es.text))
     return out
 
@@ -120,20 +123,31 @@ class VectorIndex:
         return {rid: float(max(scores[i] for i in self._rows[rid])) for rid in rule_ids if rid in self._rows}
 
 
-_INDEXES: dict[tuple[int, str], VectorIndex | None] = {}
+_INDEXES: dict[tuple[int, str, str], VectorIndex | None] = {}
 
 
-def vector_index(store: Store, version: str) -> VectorIndex | None:
-    key = (id(store), version)
-    if key not in _INDEXES:
-        _INDEXES[key] = None
-        for model in store.vector_models():
-            if get_embedder(model) is None:
-                continue
+def vector_indexes(store: Store, version: str, models: tuple[str, ...] | None = None) -> list[VectorIndex]:
+    """The store's vector indexes for `version` of `models` whose embedder is installed, in that order
+    (default: the first model of embed.PREFERENCE, or else any, that the store holds)."""
+    present = store.vector_models()
+    order = [m for m in (models or dict.fromkeys([*embed.PREFERENCE, *present]))
+             if m in present and get_embedder(m) is not None]
+    out = []
+    for model in order if models is not None else order[:1]:
+        key = (id(store), version, model)
+        if key not in _INDEXES:
             rows = store.rule_vectors(version, model)
+            _INDEXES[key] = None
             if rows:
                 matrix = np.frombuffer(b"".join(r["vector"] for r in rows), dtype=np.float32)
                 _INDEXES[key] = VectorIndex(model, [r["id"] for r in rows], [r["lang"] for r in rows],
                                             matrix.reshape(len(rows), rows[0]["dim"]))
-                break
-    return _INDEXES[key]
+        if _INDEXES[key] is not None:
+            out.append(_INDEXES[key])
+    return out
+
+
+def vector_index(store: Store, version: str) -> VectorIndex | None:
+    """The first of the active indexes (see `vector_indexes`), or None when there is none."""
+    found = vector_indexes(store, version, embed.ACTIVE)
+    return found[0] if found else None
