@@ -26,8 +26,6 @@ import httpx
 from gatewatch import config
 from gatewatch.store import open_store
 
-ROOT = Path(__file__).resolve().parents[1]
-LAUNCH_ACCOUNTS = ROOT / "tests" / "accounts" / "launch.py"  # create_app(), install() and the judge's guard
 MAX_SECONDS = 120  # per scenario: the loop stops by itself even on a very slow machine
 QUESTIONS = ["¿Toque mortal con arrollar contra dos bloqueadoras?", "Can I respond to Lightning Bolt?",
              "¿Qué pasa si robo de una biblioteca vacía?", "Two legendary permanents with the same name?"]
@@ -64,7 +62,7 @@ def serve_plain(port: int) -> None:
 
 def start(kind: str, env: dict[str, str]) -> tuple[subprocess.Popen, str]:
     port = free_port()
-    cmd = [sys.executable, str(LAUNCH_ACCOUNTS), str(port)] if kind == "accounts" else \
+    cmd = [sys.executable, "-m", "gatewatch", "serve", "--port", str(port)] if kind == "accounts" else \
         [sys.executable, __file__, "--serve-plain", str(port)]
     proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"

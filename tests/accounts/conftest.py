@@ -21,7 +21,6 @@ import httpx
 import pytest
 from sqlalchemy import create_engine
 
-HERE = Path(__file__).resolve().parent
 PASSWORD = "correct horse battery"
 
 
@@ -81,7 +80,7 @@ def server_env(backend: dict, built_db: Path, **extra: str) -> dict[str, str]:
 def start_server(env: dict[str, str], log_path: Path):
     port = free_port()
     log = open(log_path, "w")  # noqa: SIM115 - closed by stop_server()
-    proc = subprocess.Popen([sys.executable, str(HERE / "launch.py"), str(port)], env=env, stdout=log,
+    proc = subprocess.Popen([sys.executable, "-m", "gatewatch", "serve", "--port", str(port)], env=env, stdout=log,
                             stderr=subprocess.STDOUT, text=True)
     base = f"http://127.0.0.1:{port}"
     deadline = time.time() + 90

@@ -5,10 +5,10 @@ from __future__ import annotations
 import importlib.util
 from typing import Any
 
-from .. import cards as cards_api
 from ..errors import GatewatchError
 from ..store import Store, open_store
-from ..text import fold
+from ..cards import Card
+from ..text import fold, term_key
 from .analysis import GENERIC_TERMS, Analysis, analyse
 from .answer import extractive_answer, llm_answer, rule_citation
 from .backends import LLMBackend, configured_backend
@@ -72,7 +72,7 @@ def ask(question: str, board: dict[str, Any] | None = None, lang: str | None = N
         if prose:
             text, citations, backend_name = prose, ordered, chosen.name
     return Answer(answer=text, lang=an.lang, rules_version=version, citations=citations,
-                  cards=_cards(store, an), confidence=_confidence(found),
+                  cards=_cards(found), confidence=_confidence(found),
                   candidates=[Candidate(mention=c.text, names=c.candidates) for c in an.ambiguous],
                   backend=backend_name, warnings=warnings)
 
@@ -109,33 +109,20 @@ def _citations(store: Store, an: Analysis, found: Retrieved) -> list[Citation]:
             out.append(cit)
         if len(out) >= MAX_RULES:
             break
-    out += _ruling_citations(store, an)
+    out += _ruling_citations(an, found.cards)
     for _, term in an.terms:
         if term.glossary and term.english.lower() not in GENERIC_TERMS:
-            row = store.glossary_by_key(v, _key(term.glossary))
+            row = store.glossary_by_key(v, term_key(term.glossary))
             if row is not None and not any(c.kind == "glossary" and c.id == row["term"] for c in out):
                 out.append(Citation(kind="glossary", id=row["term"], version=v, quote=row["definition"]))
-    for name in an.card_names:
-        row = store.card_row(name)
-        if row is not None:
-            card = cards_api.get_card(store, name)
-            out.append(Citation(kind="card", id=card.name, quote=card.oracle_text))
+    out += [Citation(kind="card", id=card.name, quote=card.oracle_text) for card in found.cards]
     return out
 
 
-def _key(term: str) -> str:
-    from ..text import term_key
-    return term_key(term)
-
-
-def _ruling_citations(store: Store, an: Analysis, per_card: int = 2) -> list[Citation]:
+def _ruling_citations(an: Analysis, cards: list[Card], per_card: int = 2) -> list[Citation]:
     words = _question_words(an)
     out = []
-    for name in an.card_names:
-        try:
-            card = cards_api.get_card(store, name)
-        except GatewatchError:
-            continue
+    for card in cards:
         scored = []
         for i, r in enumerate(card.rulings):
             toks = set(fold(r.text).split())
@@ -159,16 +146,9 @@ def _table_citations(store: Store, board: dict[str, Any], lang: str) -> list[Cit
     return cits
 
 
-def _cards(store: Store, an: Analysis) -> list[CardInfo]:
-    out = []
-    for name in an.card_names:
-        try:
-            c = cards_api.get_card(store, name)
-        except GatewatchError:
-            continue
-        out.append(CardInfo(name=c.name, oracle_text=c.oracle_text, es_name=c.es.name if c.es else None,
-                            mana_cost=c.mana_cost, type_line=c.type_line))
-    return out
+def _cards(found: Retrieved) -> list[CardInfo]:
+    return [CardInfo(name=c.name, oracle_text=c.oracle_text, es_name=c.es.name if c.es else None,
+                     mana_cost=c.mana_cost, type_line=c.type_line) for c in found.cards]
 
 
 def _confidence(found: Retrieved) -> float:

@@ -68,6 +68,7 @@ class Retrieved:
     rules: list[tuple[str, float]]                    # (rule id, fused score), best first
     sources: dict[str, list[str]] = field(default_factory=dict)   # rule id → the lists that found it
     query_vector: np.ndarray | None = None
+    cards: list[Card] = field(default_factory=list)              # the named cards, read once per question
 
 
 _ES_STOP = set("el la los las un una unos unas de del al a en y o que se su sus mi mis tu tus es son lo le les "
@@ -314,7 +315,9 @@ def retrieve(store: Store, an: Analysis, k: int = 20) -> Retrieved:
                                + lists["concept"][:8]))
     docs, qwords = rule_docs(store, v), _question_words(an, keywords + concept_en)
     lists["family"] = _best_children(store, v, seeds, dense, lambda ids: docs.similarity(qwords, ids))[:15]
-    return _fuse(store, an, lists, qvec, k, concept_scores)
+    found = _fuse(store, an, lists, qvec, k, concept_scores)
+    found.cards = cards
+    return found
 
 
 def _fuse(store: Store, an: Analysis, lists: dict[str, list[str]], qvec: np.ndarray | None,

@@ -15,7 +15,6 @@ from swagger_ui_bundle import swagger_ui_path
 
 from .. import __version__, config
 from ..errors import GatewatchError, NotFound, QueryError
-from ..rules import api as rules_api
 from ..store import Store, open_store
 from ..table import BoardError
 from . import api, i18n, pages_cards, pages_judge, pages_rules, pages_search, pages_table, pages_ygo, security
@@ -48,7 +47,7 @@ def create_app(db_path: Path | None = None) -> FastAPI:
     @app.get("/index.json", include_in_schema=False)
     def home(request: Request, lang: str | None = None):
         lang = i18n.pick_lang(lang)
-        versions = [v.version for v in rules_api.versions(store)]
+        versions = app.state.site.versions
         data = {"latest": versions[-1], "previous": versions[-2] if len(versions) > 1 else None,
                 "versions": len(versions)}
         return page(request, "home.html", data, lang=lang, as_json=request.url.path.endswith(".json"),

@@ -43,7 +43,7 @@ def rule_data(s: Site, rule_id: str, version: str | None, lang: str) -> dict[str
         "section_title": title_of(s.store, r.section, r.section_title, lang),
         "chapter_title": title_of(s.store, r.chapter, r.chapter_title, lang),
         "history": hist.model_dump()["entries"],
-        "versions": [v.version for v in api.versions(s.store)],
+        "versions": s.versions,
         "latest": s.latest,
     }
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from functools import lru_cache
+from dataclasses import dataclass
 from urllib.parse import quote
 
 from markupsafe import Markup, escape
@@ -30,18 +30,26 @@ def term_url(term: str, lang: str) -> str:
     return f"/glosario/{quote(term)}" + ("" if lang == "es" else f"?lang={lang}")
 
 
-@lru_cache(maxsize=64)
-def _terms_regex(terms: tuple[str, ...]) -> re.Pattern[str] | None:
-    usable = sorted((t for t in terms if len(t) > 3), key=len, reverse=True)
-    if not usable:
-        return None
-    return re.compile(r"(?<!\w)(" + "|".join(re.escape(t) for t in usable) + r")(?:s|es)?(?!\w)", re.IGNORECASE)
+@dataclass(frozen=True)
+class TermLinks:
+    """Surface forms (lower case) → the glossary term they link to, and the one regex that finds them.
+    Built once per version and language: compiling ~1,000 alternatives is not work for every page."""
+
+    forms: dict[str, str]
+    regex: re.Pattern[str] | None
+
+    @classmethod
+    def build(cls, forms: dict[str, str]) -> TermLinks:
+        usable = sorted((t for t in forms if len(t) > 3), key=len, reverse=True)
+        regex = re.compile(r"(?<!\w)(" + "|".join(re.escape(t) for t in usable) + r")(?:s|es)?(?!\w)",
+                           re.IGNORECASE) if usable else None
+        return cls(forms, regex)
 
 
 def linkify(text: str, *, lang: str, exists: Callable[[str], bool], version: str | None = None,
-            terms: dict[str, str] | None = None, self_id: str | None = None) -> Markup:
+            terms: TermLinks | None = None, self_id: str | None = None) -> Markup:
     """HTML for a rule text: each cited rule number links to its page, each glossary term (first
-    occurrence) to its entry. `terms` maps a surface form (lower case) to the glossary term it links to."""
+    occurrence) to its entry."""
     targets = {t for t, _ in find_references(text)} | {
         m.group(1) for m in re.finditer(r"(?<=section |sección )(\d)\b", text)}
     spans: list[tuple[int, int, str]] = []
@@ -50,13 +58,12 @@ def linkify(text: str, *, lang: str, exists: Callable[[str], bool], version: str
         if token in targets and token != self_id and exists(token):
             spans.append((m.start(), m.end(), f'<a class="ref" href="{rule_url(token, lang, version)}">'
                                               f"{escape(m.group(0))}</a>"))
-    if terms:
-        regex = _terms_regex(tuple(sorted(terms)))
+    if terms is not None:
         seen: set[str] = set()
-        if regex is not None:
-            for m in regex.finditer(text):
+        if terms.regex is not None:
+            for m in terms.regex.finditer(text):
                 key = m.group(1).lower()
-                target = terms.get(key)
+                target = terms.forms.get(key)
                 if not target or target in seen or any(a < m.end() and m.start() < b for a, b, _ in spans):
                     continue
                 seen.add(target)

@@ -12,6 +12,7 @@ from fastapi import Request
 from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.templating import Jinja2Templates
 
+from ..rules import api as rules_api
 from ..store import Store
 from . import i18n, render
 
@@ -31,6 +32,7 @@ class Site:
         self.store = store
         self.latest = store.latest_rules_version()
         self._ids: dict[str, frozenset[str]] = {}
+        self.versions = [v.version for v in rules_api.versions(store)]  # the file is read-only
 
     def rule_ids(self, version: str) -> frozenset[str]:
         if version not in self._ids:
@@ -38,7 +40,7 @@ class Site:
         return self._ids[version]
 
     @lru_cache(maxsize=16)
-    def term_links(self, version: str, lang: str) -> dict[str, str]:
+    def term_links(self, version: str, lang: str) -> render.TermLinks:
         """Surface form (lower case) → glossary term, for linking terms inside rule text."""
         links = {t["term"].lower(): t["term"] for t in self.store.glossary_terms(version)}
         if lang == "es" and HAS_SPANISH:
@@ -47,7 +49,7 @@ class Site:
                 es = spanish_api.spanish_glossary(self.store, term, version)
                 if es is not None and getattr(es, "term", None):
                     links[es.term.lower()] = term
-        return {k: v for k, v in links.items() if "(" not in k}
+        return render.TermLinks.build({k: v for k, v in links.items() if "(" not in k})
 
     def linkify(self, text: str, lang: str, version: str, self_id: str | None = None) -> Any:
         ids = self.rule_ids(version)
