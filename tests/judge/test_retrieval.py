@@ -47,6 +47,7 @@ def test_spanish_and_partial_names(store, version, question, expected):
     ("¿Qué pasa si le tiro un contrahechiso a mi rival?", {"Counterspell"}),
     ("Con la temporada duplicdora, ¿cuántas fichas creo?", {"Doubling Season"}),
     ("If I cast Counterspel on a Shock, what happens?", {"Counterspell", "Shock"}),
+    ("Tengo el cáliz del vacío con X=0, ¿se contrarresta?", {"Chalice of the Void"}),  # lower case, rare words
 ])
 def test_misspelt_names(store, version, question, expected):
     assert cards_in(store, version, question) == expected
@@ -64,6 +65,9 @@ def test_a_shortened_repeat_is_the_same_card(store, version):
     "When I sacrifice a Treasure token, does it use the stack?",
     "Cuando me dan una Pista, ¿qué hace la ficha?",                     # Clue, not "Pistas descubiertas"
     "I cast a fog effect during combat.",                              # lower case: the word, not the card
+    "Who deals damage first, and does my creature deal damage twice?",  # the card Deal Damage
+    "It says 'When you do, ...'. When does that part go on the stack?",  # a face of Who // What // When ...
+    "¿Puedo cambiar de opinión más tarde?",                            # not "Cambio de opinión" misspelt
 ])
 def test_plain_words_are_not_cards(store, version, question):
     assert cards_in(store, version, question) == set()

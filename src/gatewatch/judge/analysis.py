@@ -91,7 +91,7 @@ def _ngrams(words: list[str]) -> list[tuple[int, int]]:
 def find_cards(store: Store, question: str, lex: Lexicon) -> list[CardMention]:
     """Exact names first (longest span wins), then quoted or capitalised spans, then misspelt lower-case
     words, resolved with typo tolerance; an unclear span yields candidates, never a guess."""
-    tokens = list(re.finditer(r"[\w'’/+\-]+", question))
+    tokens = list(re.finditer(r"[\w'’/+\-]*\w[\w'’/+\-]*", question))  # a word has a letter or digit
     words = [t.group(0) for t in tokens]
     taken = [False] * len(words)
     found: list[CardMention] = []
@@ -142,6 +142,8 @@ def _exact_mention(store: Store, question: str, lex: Lexicon, phrase: str, start
         if not capitalised and (key in lex.vocab or len(key) < 4 or not single or not phrase.islower()
                                 or not _after_determiner(question, start)):
             return None
+    elif phrase.islower() and all(w in lex.common for w in key.split()):
+        return None  # "deals damage": everyday rules words, not the card "Deal Damage"
     rows = store.card_names_exact(name_key(phrase))
     if not rows and phrase.endswith("s") and len(phrase) > 5:
         rows = store.card_names_exact(name_key(phrase[:-1]))  # "two Doubling Seasons"
@@ -192,7 +194,7 @@ def _misspelt(store: Store, question: str, lex: Lexicon, tokens: list[re.Match[s
             budget -= 1
             res = cards_api.resolve_name(store, phrase)
             if res.status == "found" and res.match in ("exact", "fuzzy") and res.card not in known:
-                if not _real_cards(store, [res.card]):
+                if not _real_cards(store, [res.card]) or not _typo_in_unknown_words(phrase, res.matched, lex):
                     continue
                 out.append(CardMention(text=phrase, card=res.card, how=res.match))
                 known.add(res.card)
@@ -200,6 +202,15 @@ def _misspelt(store: Store, question: str, lex: Lexicon, tokens: list[re.Match[s
                     taken[k] = True
                 break
     return out
+
+
+def _typo_in_unknown_words(phrase: str, matched: str | None, lex: Lexicon) -> bool:
+    """A misspelt name differs from the card's name only in words the rules never use: "temporada
+    duplicdora" is "Temporada duplicadora", but "cambiar de opinión" is not "Cambio de opinión"."""
+    typed, name = fold(phrase).split(), fold(matched or "").split()
+    if len(typed) != len(name):
+        return True
+    return all(t == n or t not in lex.vocab for t, n in zip(typed, name))
 
 
 def _merge_short_names(found: list[CardMention]) -> list[CardMention]:
@@ -231,7 +242,7 @@ def _after_determiner(question: str, start: int) -> bool:
 def _looks_like_name(question: str, start: int, phrase: str) -> bool:
     if not phrase[:1].isupper():
         return False
-    before = question[:start].rstrip()
+    before = question[:start].rstrip().rstrip("'\"“‘«").rstrip()  # a quote opens a sentence too
     return bool(before) and before[-1] not in ".?!¿¡:"
 
 

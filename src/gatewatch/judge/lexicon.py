@@ -16,6 +16,7 @@ from ..text import fold, term_key
 
 _HAS_SPANISH = importlib.util.find_spec("gatewatch.spanish.api") is not None
 MAX_WORDS = 6
+COMMON_DF = 10  # in this many rules or more, a word is everyday rules language
 
 
 @dataclass
@@ -106,6 +107,8 @@ class Lexicon:
     # names a type, not the card Zombie.
     subtypes: set[str] = field(default_factory=set)
     concepts: list[Concept] = field(default_factory=list)
+    # Words found in many rules ("deal", "damage", "dies"): a lower-case run of them is rules talk.
+    common: set[str] = field(default_factory=set)
 
     def find_concepts(self, text: str) -> list[tuple[float, Concept]]:
         """The concepts the text words, most specific first."""
@@ -172,6 +175,7 @@ def _build(store: Store, version: str) -> Lexicon:
         _add_spanish(store, version, lex, by_term)
     _add_vocabulary(store, version, lex)
     df, n_docs = _document_frequencies(store, version)
+    lex.common = {w for w, n in df.items() if n >= COMMON_DF}
     lex.concepts = [_weighted(c, df, n_docs) for c in read_concepts(Path(__file__).with_name("concepts.tsv"))
                     if all(store.rule_row(version, r) is not None for r in c.rules)]
     for line in (Path(__file__).with_name("slang_es.tsv")).read_text(encoding="utf-8").splitlines():
