@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from gatewatch.judge.analysis import analyse
-from gatewatch.judge.lexicon import lexicon_for, read_concepts
+from gatewatch.judge.lexicon import CONCEPT_FILES, lexicon_for, read_concepts
 from gatewatch.judge.retrieval import _closest, _is_title, _stems, retrieve, rule_docs
 
 
@@ -79,11 +79,23 @@ def test_an_ambiguous_name_lists_candidates_instead_of_guessing(store, version):
     assert an.ambiguous and all(len(c.candidates) > 1 for c in an.ambiguous)
 
 
-def test_concepts_file_cites_only_rules_of_the_newest_version(store, version):
-    concepts = read_concepts(Path(__file__).parents[2] / "src" / "gatewatch" / "judge" / "concepts.tsv")
+def test_concept_files_cite_only_rules_of_the_newest_version(store, version):
+    folder = Path(__file__).parents[2] / "src" / "gatewatch" / "judge"
+    concepts = [c for origin, name in CONCEPT_FILES.items() for c in read_concepts(folder / name, origin)]
     missing = {r for c in concepts for r in c.rules if store.rule_row(version, r) is None}
     assert not missing
     assert len(lexicon_for(store, version).concepts) == len(concepts)
+    assert sum(c.origin == "rules" for c in concepts) > 1000
+
+
+@pytest.mark.parametrize("question, rule", [
+    ("Can tokens made this turn attack right away?", "302.6"),              # everyday words, not the rule's
+    ("¿Qué pasa con la ficha si la exilio y vuelve?", "111.8"),
+    ("I Fork a spell: can I change the targets of the copy?", "707.10c"),
+])
+def test_rules_concepts_reach_the_deciding_rule(store, version, question, rule):
+    found = {r for _, c in lexicon_for(store, version).find_concepts(question) for r in c.rules}
+    assert rule in found
 
 
 def test_concepts_match_everyday_wording_in_both_languages(store, version):

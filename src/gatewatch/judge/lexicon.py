@@ -16,6 +16,10 @@ from ..text import fold, term_key
 
 _HAS_SPANISH = importlib.util.find_spec("gatewatch.spanish.api") is not None
 MAX_WORDS = 6
+# The concept files: "curated" holds the concepts written first, a few hundred of the most asked;
+# "rules" was written section by section through the whole Comprehensive Rules (every rule a player
+# could ask about, in everyday English and Spanish and in card wording).
+CONCEPT_FILES = {"curated": "concepts.tsv", "rules": "concepts_rules.tsv"}
 COMMON_DF = 10  # in this many rules or more, a word is everyday rules language
 
 
@@ -33,6 +37,7 @@ class Concept:
     rules: tuple[str, ...]
     wordings: tuple[tuple[tuple[str, bool], ...], ...]   # each wording: (word, is_prefix) ...
     weights: tuple[float, ...] = ()                        # each wording's specificity (see _specificity)
+    origin: str = "curated"                                # which file: see CONCEPT_FILES
 
     def match(self, words: list[str], wordset: set[str], prefixes: set[str]) -> float:
         """The specificity of the most specific wording found in the folded words (0 when none).
@@ -75,7 +80,7 @@ def _occurs(wording: tuple[tuple[str, bool], ...], words: list[str]) -> bool:
     return False
 
 
-def read_concepts(path: Path) -> list[Concept]:
+def read_concepts(path: Path, origin: str = "curated") -> list[Concept]:
     out = []
     for line in path.read_text(encoding="utf-8").splitlines():
         if not line.strip() or line.startswith("#"):
@@ -92,7 +97,7 @@ def read_concepts(path: Path) -> list[Concept]:
                     words.append((parts[-1], pre))
             if words:
                 parsed.append(tuple(words))
-        out.append(Concept(tuple(rules.split()), tuple(parsed)))
+        out.append(Concept(tuple(rules.split()), tuple(parsed), origin=origin))
     return out
 
 
@@ -176,7 +181,8 @@ def _build(store: Store, version: str) -> Lexicon:
     _add_vocabulary(store, version, lex)
     df, n_docs = _document_frequencies(store, version)
     lex.common = {w for w, n in df.items() if n >= COMMON_DF}
-    lex.concepts = [_weighted(c, df, n_docs) for c in read_concepts(Path(__file__).with_name("concepts.tsv"))
+    lex.concepts = [_weighted(c, df, n_docs) for origin, name in CONCEPT_FILES.items()
+                    for c in read_concepts(Path(__file__).with_name(name), origin)
                     if all(store.rule_row(version, r) is not None for r in c.rules)]
     for line in (Path(__file__).with_name("slang_es.tsv")).read_text(encoding="utf-8").splitlines():
         if not line.strip() or line.startswith("#"):
@@ -234,7 +240,7 @@ def _weighted(concept: Concept, df: dict[str, int], n_docs: int) -> Concept:
             count = df.get(word, 0)
         return math.log((n_docs + 1) / (count + 1))
     weights = tuple(sum(idf(w, pre) for w, pre in wording) for wording in concept.wordings)
-    return Concept(concept.rules, concept.wordings, weights)
+    return Concept(concept.rules, concept.wordings, weights, concept.origin)
 
 
 def _add_vocabulary(store: Store, version: str, lex: Lexicon) -> None:

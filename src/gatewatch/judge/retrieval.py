@@ -31,7 +31,7 @@ _HAS_SPANISH = importlib.util.find_spec("gatewatch.spanish.api") is not None
 RRF_K = 60
 # How much each list counts in the fusion: tuned on the odd-numbered questions of
 # bench/data/judge_dev.jsonl only (the even ones are held out); see bench/judge.py.
-WEIGHTS = {"number": 4.0, "concept": 4.0, "term": 0.8, "keyword": 0.8, "cardtype": 3.0, "ruling": 0.6,
+WEIGHTS = {"number": 4.0, "concept": 4.0, "concept_rules": 2.0, "term": 0.8, "keyword": 0.8, "cardtype": 3.0, "ruling": 0.6,
            "lexical_en": 0.6, "lexical_es": 0.8, "dense": 1.0, "family": 1.0, "xref": 0.3,
            "cardtext": 2.0, "close_dense": 1.0, "close_lexical": 1.0}
 CONCEPT_FULL = 10.0  # a concept worded this specifically (summed idf of its words) counts fully
@@ -218,6 +218,10 @@ def _is_title(row) -> bool:
 Sim = Callable[[list[str]], dict[str, float]]
 
 
+def _concept_weight(c) -> float:
+    return WEIGHTS["concept"] if c.origin == "curated" else WEIGHTS["concept_rules"]
+
+
 def _mean_rank(ids: list[str], sims: list[dict[str, float]]) -> dict[str, float]:
     """One similarity from several models' cosines (their scales differ): minus the mean rank."""
     if len(sims) == 1:
@@ -288,14 +292,15 @@ def retrieve(store: Store, an: Analysis, k: int = 20) -> Retrieved:
     concept_scores: dict[str, float] = defaultdict(float)
     for score, c in concepts:
         for j, rid in enumerate(c.rules):
-            concept_scores[rid] += WEIGHTS["concept"] * min(score, CONCEPT_FULL) / CONCEPT_FULL / (RRF_K + j)
+            concept_scores[rid] += _concept_weight(c) * min(score, CONCEPT_FULL) / CONCEPT_FULL / (RRF_K + j)
     lists["term"] = list(dict.fromkeys(r for t in an.specific_terms() for r in t.rules[:4]))
     cards = _cards(store, an)
     # What the named cards say (Blood Moon: "Nonbasic lands are Mountains") words concepts too.
     for card in cards:
         for score, c in lex.find_concepts(_plain_text(card)):
             for j, rid in enumerate(c.rules):
-                concept_scores[rid] += WEIGHTS["cardtext"] * min(score, CONCEPT_FULL) / CONCEPT_FULL / (RRF_K + j)
+                concept_scores[rid] += (WEIGHTS["cardtext"] * _concept_weight(c) / WEIGHTS["concept"]
+                                        * min(score, CONCEPT_FULL) / CONCEPT_FULL / (RRF_K + j))
     keywords = [kw.keyword for c in cards for kw in c.keywords]
     lists["keyword"] = list(dict.fromkeys(kw.rule for c in cards for kw in c.keywords if kw.rule))
     lists["cardtype"] = _card_type_rules(cards, an.question)
