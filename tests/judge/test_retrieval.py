@@ -10,7 +10,8 @@ import pytest
 
 from gatewatch.judge.analysis import analyse
 from gatewatch.judge.lexicon import CONCEPT_FILES, lexicon_for, read_concepts
-from gatewatch.judge.retrieval import _closest, _is_title, _stems, retrieve, rule_docs
+from gatewatch.judge.retrieval import _closest, _is_title, retrieve
+from gatewatch.judge.ruledocs import rule_docs, stems
 
 
 @pytest.fixture(scope="module")
@@ -136,16 +137,16 @@ def test_retrieval_returns_existing_specific_rules(store, version):
 
 
 def test_stems_join_the_forms_of_a_word_in_both_languages():
-    assert _stems("blocked blocking blockers") == {"block"}
-    assert _stems("La bloqueadora bloquea") == {"bloqu"}
-    assert _stems("the of a is") == set()
+    assert stems("blocked blocking blockers") == {"block"}
+    assert stems("La bloqueadora bloquea") == {"bloqu"}
+    assert stems("the of a is") == set()
 
 
 def test_rule_examples_count_in_the_lexical_match(store, version):
     docs = rule_docs(store, version)
     ex = next(r for r in store.examples_of_version(version) if r["rule_id"] != "100.1")
-    assert docs.docs["en"][ex["rule_id"]] >= _stems(ex["text"])
-    sims = docs.similarity({"en": _stems(ex["text"]), "es": set()}, [ex["rule_id"], "100.1"])
+    assert docs.docs["en"][ex["rule_id"]] >= stems(ex["text"])
+    sims = docs.similarity({"en": stems(ex["text"]), "es": set()}, [ex["rule_id"], "100.1"])
     assert sims[ex["rule_id"]] > sims["100.1"]
 
 
@@ -188,3 +189,25 @@ def test_e5_embeds_questions_and_passages_apart_without_touching_the_environment
     assert np.allclose(np.linalg.norm(p, axis=1), 1.0, atol=1e-4)
     assert float(q[0] @ p[0]) < 0.999                        # the "query: " and "passage: " prefixes differ
     assert os.environ.get("OMP_NUM_THREADS") == before
+
+
+def test_concept_wordings_are_embedded_apart_from_the_rules(build_report, store, version):
+    from gatewatch.judge.vectors import concept_index, vector_indexes
+    assert build_report.vectors["concept_vectors"] > 2000       # two rules per concept, ~1,900 concepts
+    index = vector_indexes(store, version)[0]
+    assert not any(lang.startswith("concept") for lang in index.langs)
+    concepts = concept_index(store, version, index.model)
+    assert concepts is not None and len(concepts.ids) == build_report.vectors["concept_vectors"]
+    an = analyse(store, "¿Las fichas que creé este turno pueden atacar ya?", version)
+    from gatewatch.judge.retrieval import gather
+    assert "302.6" in gather(store, an).lists["concept_dense"][:10]
+
+
+def test_fuse_weighs_the_gathered_evidence(store, version):
+    from gatewatch.judge.retrieval import WEIGHTS, fuse, gather
+    an = analyse(store, "Does deathtouch work with trample when my attacker is blocked?", version)
+    ev = gather(store, an)
+    assert fuse(store, an, ev).rules == retrieve(store, an).rules
+    only_numbers = {k: 0.0 for k in WEIGHTS} | {"concept": 1.0, "number": 1.0}
+    assert all("concept_lex" not in s for s in fuse(store, an, ev, weights=only_numbers).sources.values())
+    assert {"concept_lex", "concept_dense", "family"} <= set(ev.lists)

@@ -38,6 +38,7 @@ class Concept:
     wordings: tuple[tuple[tuple[str, bool], ...], ...]   # each wording: (word, is_prefix) ...
     weights: tuple[float, ...] = ()                        # each wording's specificity (see _specificity)
     origin: str = "curated"                                # which file: see CONCEPT_FILES
+    text: str = ""                                         # the wordings as written (for embedding)
 
     def match(self, words: list[str], wordset: set[str], prefixes: set[str]) -> float:
         """The specificity of the most specific wording found in the folded words (0 when none).
@@ -97,7 +98,8 @@ def read_concepts(path: Path, origin: str = "curated") -> list[Concept]:
                     words.append((parts[-1], pre))
             if words:
                 parsed.append(tuple(words))
-        out.append(Concept(tuple(rules.split()), tuple(parsed), origin=origin))
+        text = "; ".join(w.strip().replace("*", "") for w in wordings.split("|"))
+        out.append(Concept(tuple(rules.split()), tuple(parsed), origin=origin, text=text))
     return out
 
 
@@ -240,7 +242,7 @@ def _weighted(concept: Concept, df: dict[str, int], n_docs: int) -> Concept:
             count = df.get(word, 0)
         return math.log((n_docs + 1) / (count + 1))
     weights = tuple(sum(idf(w, pre) for w, pre in wording) for wording in concept.wordings)
-    return Concept(concept.rules, concept.wordings, weights, concept.origin)
+    return Concept(concept.rules, concept.wordings, weights, concept.origin, concept.text)
 
 
 def _add_vocabulary(store: Store, version: str, lex: Lexicon) -> None:

@@ -1,7 +1,8 @@
-"""Find the rules a question needs: lexical search (English and, for Spanish, our Spanish text),
-dense vectors, and the structure of the rules (quoted numbers, the curated concepts players word,
-the rules of the terms and of the named cards' keywords and card types, the rules their rulings
-cite, the best subrules of those families, cross-references), fused by reciprocal rank."""
+"""Find the rules a question needs. `gather` collects the evidence: lexical search (English and, for
+Spanish, our Spanish text), dense vectors (of the rules and of the concepts' wordings), the concepts
+players word (matched as phrases and as bags of words), and the structure of the rules (quoted numbers,
+the rules of the terms and of the named cards' keywords and card types, the rules their rulings cite,
+the best subrules of those families). `fuse` weighs it by reciprocal rank and adds cross-references."""
 
 from __future__ import annotations
 
@@ -25,23 +26,20 @@ from . import embed
 from .analysis import Analysis
 from .embed import get_embedder
 from .lexicon import lexicon_for
-from .vectors import vector_indexes
+from .ruledocs import EN_STOP, WORD, stems, concept_docs, rule_docs
+from .vectors import concept_index, vector_indexes
 
 _HAS_SPANISH = importlib.util.find_spec("gatewatch.spanish.api") is not None
 RRF_K = 60
-# How much each list counts in the fusion: tuned on the odd-numbered questions of
-# bench/data/judge_dev.jsonl only (the even ones are held out); see bench/judge.py.
-WEIGHTS = {"number": 4.0, "concept": 4.0, "concept_rules": 2.0, "term": 0.8, "keyword": 0.8, "cardtype": 3.0, "ruling": 0.6,
-           "lexical_en": 0.6, "lexical_es": 0.8, "dense": 1.0, "family": 1.0, "xref": 0.3,
-           "cardtext": 2.0, "close_dense": 1.0, "close_lexical": 1.0}
+# How much each list counts in the fusion: fitted by bench/tune_judge.py on the training questions
+# (bench/data/judge_train.jsonl) and the odd-numbered development questions; the even-numbered ones and
+# bench/data/judge_test.jsonl are held out (bench/judge.py reports them).
+WEIGHTS = {"number": 4.0, "concept": 2.66, "concept_rules": 2.0, "concept_lex": 1.77, "concept_dense": 2.0,
+           "term": 0.0, "keyword": 0.8, "cardtype": 3.99, "ruling": 0.6, "lexical_en": 0.6, "lexical_es": 0.53,
+           "dense": 0.0, "family": 0.5, "xref": 0.3, "cardtext": 1.5, "close_dense": 1.0, "close_lexical": 1.0}
 CONCEPT_FULL = 10.0  # a concept worded this specifically (summed idf of its words) counts fully
 # A list's first hits matter most: its rank-0 item gets this extra share (before the weight).
 TOP_BONUS = {"number": 0.5}
-_EN_STOP = set("a an the of to in on and or is are be it its if my your i you he she they we this that these those "
-               "what which who when how does do did can could would will with for from at by as not no so then than "
-               "have has had get gets got one two three any each all some more most other into onto out up down "
-               "there their them his her our only just also but".split())
-_WORD = re.compile(r"[a-záéíóúñü0-9/+\-]+")
 # The rules a card's kind of frame or type brings into play, whatever the question says.
 _TYPE_RULES = (
     ("Legendary", ("704.5j",)),
@@ -71,74 +69,11 @@ class Retrieved:
     cards: list[Card] = field(default_factory=list)              # the named cards, read once per question
 
 
-_ES_STOP = set("el la los las un una unos unas de del al a en y o que se su sus mi mis tu tus es son lo le les "
-               "con por para como pero si no mas muy ya este esta estos estas ese esa eso otra otro cuando donde "
-               "cual quien hay tiene tengo puedo puede hace".split())
-
-
-def _stems(text: str) -> set[str]:
-    """Content words cut to five letters: a stemmer crude enough for both languages ("blocked",
-    "blocking", "blocker" → "block"; "bloqueadora", "bloquea" → "bloqu")."""
-    return {w[:5] for w in _WORD.findall(fold(text)) if len(w) > 3 and w not in _EN_STOP and w not in _ES_STOP}
-
-
-class RuleDocs:
-    """Each rule's words with its examples (English; Spanish from our edition), for matching a question
-    lexically against a handful of candidate rules. Examples often describe the very play a player asks
-    about, in the player's own terms ("a 2/2 with deathtouch blocks ..."). Built once per store."""
-
-    def __init__(self, store: Store, version: str) -> None:
-        self.docs: dict[str, dict[str, set[str]]] = {"en": {}, "es": {}}
-        for r in store.rules_of_version(version):
-            if r["dup"] == 0 and r["kind"] in ("rule", "subrule"):
-                self.docs["en"][r["id"]] = _stems(r["text"])
-        for r in store.examples_of_version(version):
-            if r["rule_id"] in self.docs["en"]:
-                self.docs["en"][r["rule_id"]] |= _stems(r["text"])
-        if _HAS_SPANISH:
-            for r in store.spanish_memory_all():
-                if r["kind"] in ("rule", "subrule", "example"):
-                    rid = r["key"].split("#")[0]
-                    if rid in self.docs["en"]:
-                        self.docs["es"].setdefault(rid, set()).update(_stems(r["es_text"] or ""))
-        self.idf: dict[str, dict[str, float]] = {}
-        for lang, docs in self.docs.items():
-            df: dict[str, int] = defaultdict(int)
-            for words in docs.values():
-                for w in words:
-                    df[w] += 1
-            self.idf[lang] = {w: math.log((len(docs) + 1) / (n + 1)) for w, n in df.items()}
-
-    def similarity(self, words: dict[str, set[str]], rule_ids: list[str]) -> dict[str, float]:
-        """Summed idf of the question's words found in each rule (and its examples), in either language,
-        softly normalised by the rule's length so a long rule does not win by size alone."""
-        out = {}
-        for rid in rule_ids:
-            best = 0.0
-            for lang, qwords in words.items():
-                doc = self.docs[lang].get(rid)
-                if doc and qwords:
-                    idf = self.idf[lang]
-                    best = max(best, sum(idf[w] for w in qwords & doc) / math.log(len(doc) + 8))
-            out[rid] = best
-        return out
-
-
-_DOCS: dict[tuple[int, str], RuleDocs] = {}
-
-
-def rule_docs(store: Store, version: str) -> RuleDocs:
-    key = (id(store), version)
-    if key not in _DOCS:
-        _DOCS[key] = RuleDocs(store, version)
-    return _DOCS[key]
-
-
 def _question_words(an: Analysis, extra_en: list[str]) -> dict[str, set[str]]:
     """The question's stems per language: its own words, and the English of the terms it uses. (Adding
     the terms' glossary definitions was measured: no better on the tuning half.)"""
-    own = _stems(an.question)
-    en = _stems(" ".join([t.english for _, t in an.terms] + extra_en))
+    own = stems(an.question)
+    en = stems(" ".join([t.english for _, t in an.terms] + extra_en))
     return {"en": (own | en) if an.lang == "en" else en, "es": own if an.lang == "es" else set()}
 
 
@@ -150,7 +85,7 @@ def _interleave(groups: list[list[str]] | list[tuple[str, ...]]) -> list[str]:
 def _english_query(an: Analysis, keywords: list[str], concept_words: list[str]) -> str:
     words = []
     if an.lang == "en":
-        words += [w for w in _WORD.findall(fold(an.question)) if w not in _EN_STOP and len(w) > 2]
+        words += [w for w in WORD.findall(fold(an.question)) if w not in EN_STOP and len(w) > 2]
     for _, t in an.terms:
         words += fold(t.english).split()
     words += [w for k in keywords for w in fold(k).split()]
@@ -218,9 +153,6 @@ def _is_title(row) -> bool:
 Sim = Callable[[list[str]], dict[str, float]]
 
 
-def _concept_weight(c) -> float:
-    return WEIGHTS["concept"] if c.origin == "curated" else WEIGHTS["concept_rules"]
-
 
 def _mean_rank(ids: list[str], sims: list[dict[str, float]]) -> dict[str, float]:
     """One similarity from several models' cosines (their scales differ): minus the mean rank."""
@@ -271,6 +203,9 @@ def _dense(store: Store, an: Analysis, lists: dict[str, list[str]]) -> tuple[np.
         vec = embedder.embed_batch([text], query=True)[0]
         scores = index.scores(vec)
         lists["dense" if qvec is None else f"dense_{index.model}"] = [r for r, _ in index.search(vec, 30, scores)]
+        concepts = concept_index(store, an.version, index.model)
+        if qvec is None and concepts is not None:
+            lists["concept_dense"] = [r for r, _ in concepts.search(vec, 30)]
         qvec = vec if qvec is None else qvec
 
         def sim(ids: list[str], index=index, vec=vec, scores=scores) -> dict[str, float]:
@@ -282,25 +217,42 @@ def _dense(store: Store, an: Analysis, lists: dict[str, list[str]]) -> tuple[np.
     return qvec, dense
 
 
+@dataclass
+class Evidence:
+    """What a question brings up before the lists are weighed: each list's rules (best first), the
+    concepts' unweighted scores (by where they were worded and by file), the named cards."""
+    lists: dict[str, list[str]]
+    concepts: dict[str, dict[str, float]]
+    cards: list[Card]
+    query_vector: np.ndarray | None = None
+
+
 def retrieve(store: Store, an: Analysis, k: int = 20) -> Retrieved:
+    return fuse(store, an, gather(store, an), k)
+
+
+def _concept_scores(found, where: str, out: dict[str, dict[str, float]]) -> None:
+    """A concept counts by how specifically it is worded ("token dies" over "dies" over "cast*")."""
+    for score, c in found:
+        part = out.setdefault(f"{where}_{c.origin}", defaultdict(float))
+        for j, rid in enumerate(c.rules):
+            part[rid] += min(score, CONCEPT_FULL) / CONCEPT_FULL / (RRF_K + j)
+
+
+def gather(store: Store, an: Analysis) -> Evidence:
     v = an.version
     lex = lexicon_for(store, v)
     lists: dict[str, list[str]] = {"number": list(an.rule_numbers)}
     concepts = lex.find_concepts(an.question)
-    lists["concept"] = _interleave([c.rules for _, c in concepts])  # as seeds for "family"; scored below
-    # A concept counts by how specifically the question words it ("token dies" over "dies" over "cast*").
-    concept_scores: dict[str, float] = defaultdict(float)
-    for score, c in concepts:
-        for j, rid in enumerate(c.rules):
-            concept_scores[rid] += _concept_weight(c) * min(score, CONCEPT_FULL) / CONCEPT_FULL / (RRF_K + j)
+    lists["concept"] = _interleave([c.rules for _, c in concepts])  # as seeds for "family"; scored in fuse
+    scores: dict[str, dict[str, float]] = {}
+    _concept_scores(concepts, "question", scores)
+    lists["concept_lex"] = concept_docs(store, v).search(an.question)
     lists["term"] = list(dict.fromkeys(r for t in an.specific_terms() for r in t.rules[:4]))
     cards = _cards(store, an)
     # What the named cards say (Blood Moon: "Nonbasic lands are Mountains") words concepts too.
     for card in cards:
-        for score, c in lex.find_concepts(_plain_text(card)):
-            for j, rid in enumerate(c.rules):
-                concept_scores[rid] += (WEIGHTS["cardtext"] * _concept_weight(c) / WEIGHTS["concept"]
-                                        * min(score, CONCEPT_FULL) / CONCEPT_FULL / (RRF_K + j))
+        _concept_scores(lex.find_concepts(_plain_text(card)), "card", scores)
     keywords = [kw.keyword for c in cards for kw in c.keywords]
     lists["keyword"] = list(dict.fromkeys(kw.rule for c in cards for kw in c.keywords if kw.rule))
     lists["cardtype"] = _card_type_rules(cards, an.question)
@@ -320,32 +272,44 @@ def retrieve(store: Store, an: Analysis, k: int = 20) -> Retrieved:
                                + lists["concept"][:8]))
     docs, qwords = rule_docs(store, v), _question_words(an, keywords + concept_en)
     lists["family"] = _best_children(store, v, seeds, dense, lambda ids: docs.similarity(qwords, ids))[:15]
-    found = _fuse(store, an, lists, qvec, k, concept_scores)
-    found.cards = cards
-    return found
+    return Evidence(lists=lists, concepts={k: dict(p) for k, p in scores.items()}, cards=cards, query_vector=qvec)
 
 
-def _fuse(store: Store, an: Analysis, lists: dict[str, list[str]], qvec: np.ndarray | None,
-          k: int, direct: dict[str, float]) -> Retrieved:
+def _weighted_concepts(ev: Evidence, w: dict[str, float]) -> dict[str, float]:
+    factor = {"question_curated": w["concept"], "question_rules": w["concept_rules"],
+              "card_curated": w["cardtext"], "card_rules": w["cardtext"] * w["concept_rules"] / w["concept"]}
+    out: dict[str, float] = defaultdict(float)
+    for part, scores in ev.concepts.items():
+        for rid, score in scores.items():
+            out[rid] += factor[part] * score
+    return out
+
+
+def fuse(store: Store, an: Analysis, ev: Evidence, k: int = 20, weights: dict[str, float] | None = None) -> Retrieved:
+    """Weigh the lists by reciprocal rank (and the concepts by their scores), then add what the best
+    rules cross-reference."""
+    w = weights or WEIGHTS
     v = an.version
     scores: dict[str, float] = defaultdict(float)
     sources: dict[str, list[str]] = defaultdict(list)
     rows: dict[str, object] = {}
-    for rid, score in direct.items():
+    for rid, score in _weighted_concepts(ev, w).items():
         rows[rid] = store.rule_row(v, rid)
         if rows[rid] is not None and not _is_title(rows[rid]):
             scores[rid] += score
             sources[rid].append("concept")
-    for name, ids in lists.items():
+    for name, ids in ev.lists.items():
         if name == "concept":
             continue  # counted above, by specificity
-        w = WEIGHTS.get(name, 1.0)
+        weight = w.get(name, 1.0)
+        if not weight:
+            continue
         for rank, rid in enumerate(ids):
             row = rows.get(rid) if rid in rows else store.rule_row(v, rid)
             rows[rid] = row
             if row is None or (_is_title(row) and rid not in an.rule_numbers):
                 continue
-            scores[rid] += w / (RRF_K + rank) + (w * TOP_BONUS.get(name, 0.0) / RRF_K if rank == 0 else 0.0)
+            scores[rid] += weight / (RRF_K + rank) + (weight * TOP_BONUS.get(name, 0.0) / RRF_K if rank == 0 else 0.0)
             sources[rid].append(name)
     top = sorted(scores, key=lambda r: -scores[r])[:10]
     for rid in top:
@@ -354,8 +318,7 @@ def _fuse(store: Store, an: Analysis, lists: dict[str, list[str]], qvec: np.ndar
                 row = store.rule_row(v, target)
                 if row is None or _is_title(row):
                     continue
-                scores[target] += WEIGHTS["xref"] / (RRF_K + 10 + j)
+                scores[target] += w["xref"] / (RRF_K + 10 + j)
                 sources[target].append("xref")
     ranked = sorted(scores.items(), key=lambda kv: -kv[1])[:k]
-    return Retrieved(rules=ranked, sources=dict(sources), query_vector=qvec)
-
+    return Retrieved(rules=ranked, sources=dict(sources), query_vector=ev.query_vector, cards=ev.cards)

@@ -43,6 +43,14 @@ def rule_passages(store: Store, version: str) -> list[tuple[str, str, str]]:
     return out
 
 
+def concept_passages(store: Store, version: str) -> list[tuple[str, str, str]]:
+    """(rule id, "concept:<n>", wordings) for the first two rules of every concept: a question worded
+    the way players word a concept lands near it even when no wording matches word for word."""
+    from .lexicon import lexicon_for
+    return [(rid, f"concept:{i}", c.text) for i, c in enumerate(lexicon_for(store, version).concepts)
+            for rid in c.rules[:2] if c.text]
+
+
 class _VectorCache:
     """Vectors by (model, sha1 of text) in the user cache: a rebuild only embeds what changed."""
 
@@ -71,7 +79,7 @@ def build_vectors(store: Store, progress: Progress | None = None, embedder: Embe
     version = store.latest_rules_version()
     if embedder is None or version is None:
         return {}
-    passages = rule_passages(store, version)
+    passages = rule_passages(store, version) + concept_passages(store, version)
     shas = [hashlib.sha1(t.encode()).hexdigest() for _, _, t in passages]
     cache = _VectorCache(config.cache_dir() / "vectors.sqlite")
     known = cache.get(embedder.name, shas)
@@ -87,7 +95,8 @@ def build_vectors(store: Store, progress: Progress | None = None, embedder: Embe
             progress.advance(task, len(batch))
     store.add_rule_vectors((version, rid, lang, embedder.name, embedder.dim, known[shas[i]])
                            for i, (rid, lang, _) in enumerate(passages))
-    return {"model": embedder.name, "vectors": len(passages), "embedded_now": len(todo)}
+    return {"model": embedder.name, "vectors": len(passages), "embedded_now": len(todo),
+            "concept_vectors": sum(lang.startswith("concept") for _, lang, _ in passages)}
 
 
 @dataclass
@@ -124,6 +133,28 @@ class VectorIndex:
 
 
 _INDEXES: dict[tuple[int, str, str], VectorIndex | None] = {}
+_CONCEPT_INDEXES: dict[tuple[int, str, str], VectorIndex | None] = {}
+
+
+def _load(store: Store, version: str, model: str) -> None:
+    key = (id(store), version, model)
+    if key in _INDEXES:
+        return
+    _INDEXES[key] = _CONCEPT_INDEXES[key] = None
+    rows = store.rule_vectors(version, model)
+    for target, keep in ((_INDEXES, lambda lang: not lang.startswith("concept")),
+                         (_CONCEPT_INDEXES, lambda lang: lang.startswith("concept"))):
+        mine = [r for r in rows if keep(r["lang"])]
+        if mine:
+            matrix = np.frombuffer(b"".join(r["vector"] for r in mine), dtype=np.float32)
+            target[key] = VectorIndex(model, [r["id"] for r in mine], [r["lang"] for r in mine],
+                                      matrix.reshape(len(mine), mine[0]["dim"]))
+
+
+def concept_index(store: Store, version: str, model: str) -> VectorIndex | None:
+    """The vectors of the concepts' wordings (see `concept_passages`) for `model`, if built."""
+    _load(store, version, model)
+    return _CONCEPT_INDEXES[(id(store), version, model)]
 
 
 def vector_indexes(store: Store, version: str, models: tuple[str, ...] | None = None) -> list[VectorIndex]:
@@ -135,13 +166,7 @@ def vector_indexes(store: Store, version: str, models: tuple[str, ...] | None = 
     out = []
     for model in order if models is not None else order[:1]:
         key = (id(store), version, model)
-        if key not in _INDEXES:
-            rows = store.rule_vectors(version, model)
-            _INDEXES[key] = None
-            if rows:
-                matrix = np.frombuffer(b"".join(r["vector"] for r in rows), dtype=np.float32)
-                _INDEXES[key] = VectorIndex(model, [r["id"] for r in rows], [r["lang"] for r in rows],
-                                            matrix.reshape(len(rows), rows[0]["dim"]))
+        _load(store, version, model)
         if _INDEXES[key] is not None:
             out.append(_INDEXES[key])
     return out
