@@ -1,7 +1,9 @@
-"""Judge benchmark on the development set (bench/data/judge_dev.jsonl): Recall@1/5/10 of the gold
-rules among the answer's rule citations, MRR, card-resolution accuracy and latency, overall and per
-language, and for the odd-numbered questions (the tuning half) apart from the even ones (held out: never
-tuned on). Extractive answers only (no LLM). Run: .venv/bin/python bench/judge.py [--details] [--half odd]
+"""Judge benchmark: Recall@1/5/10 of the gold rules among the answer's rule citations, MRR, card-resolution
+accuracy and latency, overall and per language. Question sets (bench/data/): `dev` (judge_dev.jsonl, the
+development set: its odd-numbered questions are fitted on, the even ones held out, reported apart),
+`train` (judge_train.jsonl, fitted on: in-sample figures), `test` (judge_test.jsonl, written last and never
+fitted on or looked at question by question). Extractive answers only (no LLM).
+Run: .venv/bin/python bench/judge.py [--set dev|train|test] [--details] [--half odd] [--topics]
 [--embedder e5-small,use-m3] (the dense models to fuse, best first; default: the store's preferred one)."""
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from pathlib import Path
 from gatewatch.judge import ask, embed
 from gatewatch.store import open_store
 
-DEV = Path(__file__).parent / "data" / "judge_dev.jsonl"
+SETS = {name: Path(__file__).parent / "data" / f"judge_{name}.jsonl" for name in ("dev", "train", "test")}
 
 
 def recall_at(ranked: list[str], gold: list[str], k: int) -> float:
@@ -43,8 +45,11 @@ def evaluate(rows: list[dict], details: bool = False) -> dict[str, dict[str, flo
         m = {"r1": recall_at(ranked, row["gold_rules"], 1), "r5": recall_at(ranked, row["gold_rules"], 5),
              "r10": recall_at(ranked, row["gold_rules"], 10), "mrr": reciprocal_rank(ranked, row["gold_rules"]),
              "cards": float(cards == set(row["gold_cards"])), "ms": ms}
-        half = "odd" if int(row["id"].lstrip("q")) % 2 else "even"
-        for key in ("all", row["lang"], row["topic"], half, f"{half}-{row['lang']}"):
+        keys = ["all", row["lang"], row["topic"]]
+        if row["id"].startswith("q"):  # the development set's halves
+            half = "odd" if int(row["id"].lstrip("q")) % 2 else "even"
+            keys += [half, f"{half}-{row['lang']}"]
+        for key in keys:
             per[key].append(m)
         if details and (m["r5"] < 1 or m["cards"] < 1):
             print(f"{row['id']} [{row['lang']}] r5={m['r5']:.2f} cards={'ok' if m['cards'] else 'WRONG'} "
@@ -61,14 +66,15 @@ def evaluate(rows: list[dict], details: bool = False) -> dict[str, dict[str, flo
 
 def main() -> None:
     ap = argparse.ArgumentParser()
+    ap.add_argument("--set", default="dev", choices=sorted(SETS), help="which question set (default: dev)")
     ap.add_argument("--details", action="store_true", help="print the questions that miss")
     ap.add_argument("--half", choices=("odd", "even"), help="only the tuning (odd) or held-out (even) questions")
     ap.add_argument("--topics", action="store_true", help="also print one line per topic")
     ap.add_argument("--embedder", help="comma-separated dense models to fuse (their vectors must be in the store)")
     args = ap.parse_args()
     embed.use_models(tuple(args.embedder.split(",")) if args.embedder else None)
-    rows = [json.loads(line) for line in DEV.read_text(encoding="utf-8").splitlines() if line.strip()]
-    if args.half:
+    rows = [json.loads(line) for line in SETS[args.set].read_text(encoding="utf-8").splitlines() if line.strip()]
+    if args.half and args.set == "dev":
         rows = [r for r in rows if (int(r["id"].lstrip("q")) % 2 == 1) == (args.half == "odd")]
     res = evaluate(rows, args.details)
     print(f"{'set':16s} {'n':>4s} {'R@1':>6s} {'R@5':>6s} {'R@10':>6s} {'MRR':>6s} {'cards':>6s} "

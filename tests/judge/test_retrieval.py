@@ -54,6 +54,40 @@ def test_misspelt_names(store, version, question, expected):
     assert cards_in(store, version, question) == expected
 
 
+@pytest.mark.parametrize("question, expected", [
+    ("Thrasta ataca a un planeswalker. ¿Cómo reparto el daño?", {"Thrasta, Tempest's Roar"}),  # opens the sentence
+    ("Humility is on the battlefield and I activate Mutavault.", {"Humility", "Mutavault"}),
+    ("Plateau has no mana symbols. Can I play it?", {"Plateau"}),
+    ("Tengo Torbran y Horno de Rath en mesa.", {"Torbran, Thane of Red Fell", "Furnace of Rath"}),  # one run, two
+])
+def test_names_opening_a_sentence_or_sharing_a_run(store, version, question, expected):
+    assert cards_in(store, version, question) == expected
+
+
+def test_a_bare_legendary_name_lists_the_legends_of_that_name(store, version):
+    an = analyse(store, "I've cast Atraxa from the command zone twice. How much does she cost?", version)
+    assert an.card_names == []
+    assert set(an.ambiguous[0].candidates) == {"Atraxa, Grand Unifier", "Atraxa, Praetors' Voice"}
+
+
+@pytest.mark.parametrize("question", [
+    "I attack a battle and the protector chumps. Does the rest go to the protector's face?",  # The Protector
+    "Me van a matar la criatura, ¿puedo responder?",                  # Spanish "a" is no article: not Slay
+    "La exilio y la devuelvo con un flicker. ¿Qué pasa con su hechizo?",  # slang, not the card Flicker
+])
+def test_table_talk_is_not_a_card(store, version, question):
+    assert cards_in(store, version, question) == set()
+
+
+@pytest.mark.parametrize("question", [
+    "I cascade off Bloodbraid Elf and flip a land, then a 4-drop. Which one do I get?",
+    "Opp Snuff Outs my guy, I have Counterbalance and flip a 4-drop. Does it count?",
+])
+def test_a_yugioh_word_used_in_magic_does_not_switch_the_game(store, question):
+    from gatewatch.judge.ygo import detect_game
+    assert detect_game(store, question) == "mtg"
+
+
 def test_a_shortened_repeat_is_the_same_card(store, version):
     q = "Tengo Urborg, la tumba de Yawgmoth. ¿Urborg sigue haciendo que todo sea pantano?"
     assert cards_in(store, version, q) == {"Urborg, Tomb of Yawgmoth"}

@@ -13,6 +13,7 @@ from ..store import Store
 from ..text import fold, term_key
 from .language import detect_language
 from .lexicon import Lexicon, Term, lexicon_for
+from .ruledocs import EN_STOP, ES_STOP
 
 _RULE_NUMBER = re.compile(r"(?<![\w.])(\d{3}\.\d+[a-z]{0,2}|\d{3})(?![\w])")
 _QUOTED = re.compile(r"[\"“«']([^\"”»']{3,60})[\"”»']")
@@ -31,7 +32,7 @@ _PLAIN = {"block", "attack", "fight", "draw", "discard", "scry", "mill", "regene
           "harmonize", "mobilize", "endure", "behold", "station", "warp", "heal", "recruit"}
 # Card names that are also plain English words: a card only when capitalised mid-sentence ("I cast Fog").
 _PLAIN_UNLESS_CAPITALISED = {"opt", "fog", "shock", "counterspell", "duress", "doom", "panic", "fear",
-                             "sleep", "silence"}
+                             "sleep", "silence", "flicker", "blink", "bounce", "removal"}
 _CONNECTORS = {"of", "the", "de", "del", "la", "las", "los", "el", "y", "and", "to", "in", "en", "a", "//"}
 _FUZZY_BUDGET = 10  # typo look-ups per question (about 3.5 ms each)
 GENERIC_TERMS = {"card", "player", "spell", "ability", "creature", "permanent", "object", "damage", "turn",
@@ -104,8 +105,14 @@ def find_cards(store: Store, question: str, lex: Lexicon) -> list[CardMention]:
             found.append(mention)
             for k in range(i, j):
                 taken[k] = True
-    for span in _candidate_spans(question):
-        if any(fold(span) in fold(m.text) or fold(m.text) in fold(span) for m in found):
+    spans = _candidate_spans(question)
+    while spans:
+        span = spans.pop(0)
+        inside = [m for m in found if fold(m.text) in fold(span)]
+        if inside and not any(fold(span) in fold(m.text) for m in found):
+            spans[:0] = _leftovers(span, [m.text for m in inside])  # "Torbran y Horno de Rath" → "Torbran"
+            continue
+        if any(fold(span) in fold(m.text) for m in found):
             continue
         key = term_key(span)
         if key in lex.forms or fold(span) in _PLAIN or len(fold(span)) < 4:
@@ -117,13 +124,65 @@ def find_cards(store: Store, question: str, lex: Lexicon) -> list[CardMention]:
         if res.status == "found" and res.match in ("prefix", "fuzzy"):
             found.append(CardMention(text=span, card=res.card, how=res.match))
         elif res.status == "ambiguous" and res.candidates and res.candidates[0].score >= 80:
-            cands = _real_cards(store, [c.name for c in res.candidates])
+            cands = _real_cards(store, list(dict.fromkeys(c.name for c in res.candidates)))
+            named = [c for c in cands if _short(c) == fold(span)]
+            cands = named or cands  # "Atraxa": the Atraxas, not "Atraxa's Fall"
             if len(cands) == 1:
                 found.append(CardMention(text=span, card=cands[0], how=res.match or "prefix"))
             elif cands:
                 found.append(CardMention(text=span, card=None, candidates=cands[:5], how="ambiguous"))
+    found += _sentence_initial(store, question, lex, tokens, taken, found)
     found += _misspelt(store, question, lex, tokens, taken, found)
     return _merge_short_names(found)
+
+
+def _leftovers(span: str, names: list[str]) -> list[str]:
+    """What a capitalised run holds besides the names already found in it, cut at those names."""
+    pieces = [span]
+    for name in names:
+        pieces = [part for piece in pieces for part in re.split(re.escape(name), piece, flags=re.IGNORECASE)]
+    out = []
+    for piece in pieces:
+        words = piece.split()
+        while words and (fold(words[0]) in _CONNECTORS or not words[0][:1].isupper()):
+            words.pop(0)
+        while words and fold(words[-1]) in _CONNECTORS:
+            words.pop()
+        if words and len(" ".join(words)) >= 4:
+            out.append(" ".join(words).strip(" ,"))
+    return out
+
+
+def _short(name: str) -> str:
+    return fold(name.split(" // ")[0].split(",")[0])
+
+
+def _sentence_initial(store: Store, question: str, lex: Lexicon, tokens: list[re.Match[str]], taken: list[bool],
+                      found: list[CardMention]) -> list[CardMention]:
+    """A capitalised word opening a sentence ("Thrasta ataca ...", "Humility is out") is a card when it is
+    no word the rules or a question use and it is a card's whole name or the name before its comma;
+    several such cards ("Thalia") are listed as candidates."""
+    out: list[CardMention] = []
+    known = {c.card for c in found} | {n for c in found for n in c.candidates}
+    for i, tok in enumerate(tokens):
+        word = tok.group(0)
+        before = question[:tok.start()].rstrip().rstrip("'\"“‘«").rstrip()
+        if taken[i] or (before and before[-1] not in ".?!¿¡:") or not word[:1].isupper():
+            continue
+        key = fold(word)
+        if len(key) < 4 or key in lex.vocab or key in EN_STOP or key in ES_STOP or key in _PLAIN \
+                or term_key(word) in lex.forms:
+            continue
+        res = cards_api.resolve_name(store, word)
+        names = [res.card] if res.status == "found" and res.card and (
+            res.match == "exact" or _short(res.matched or res.card) == key) else \
+            [c.name for c in res.candidates if _short(c.matched) == key] if res.status == "ambiguous" else []
+        names = [n for n in _real_cards(store, list(dict.fromkeys(names))) if n not in known]
+        if names:
+            out.append(CardMention(text=word, card=names[0] if len(names) == 1 else None,
+                                   candidates=names if len(names) > 1 else [], how="exact"))
+            taken[i] = True
+    return out
 
 
 def _exact_mention(store: Store, question: str, lex: Lexicon, phrase: str, start: int,
@@ -142,8 +201,8 @@ def _exact_mention(store: Store, question: str, lex: Lexicon, phrase: str, start
         if not capitalised and (key in lex.vocab or len(key) < 4 or not single or not phrase.islower()
                                 or not _after_determiner(question, start)):
             return None
-    elif phrase.islower() and all(w in lex.common for w in key.split()):
-        return None  # "deals damage": everyday rules words, not the card "Deal Damage"
+    elif phrase.islower() and _rules_talk(fold(re.sub(r"['’]s\b", "", phrase)), lex):
+        return None  # "deals damage", "the protector": rules words, not the cards Deal Damage, The Protector
     rows = store.card_names_exact(name_key(phrase))
     if not rows and phrase.endswith("s") and len(phrase) > 5:
         rows = store.card_names_exact(name_key(phrase[:-1]))  # "two Doubling Seasons"
@@ -154,6 +213,14 @@ def _exact_mention(store: Store, question: str, lex: Lexicon, phrase: str, start
         return None  # only tokens: "a Zombie", "un Tesoro"
     return CardMention(text=phrase, card=names[0] if len(names) == 1 else None,
                        candidates=names if len(names) > 1 else [], how="exact")
+
+
+def _rules_talk(key: str, lex: Lexicon) -> bool:
+    """Every word is a rules word and most are everyday ones ("the protector"), unlike a lower-case
+    name made of rarer words ("cáliz del vacío", "camino al exilio")."""
+    words = [w for w in key.split() if w not in _CONNECTORS]
+    return bool(words) and all(w in lex.vocab for w in words) and \
+        sum(w in lex.common for w in words) * 2 >= len(words)
 
 
 def _real_cards(store: Store, names: list[str]) -> list[str]:
@@ -180,7 +247,8 @@ def _misspelt(store: Store, question: str, lex: Lexicon, tokens: list[re.Match[s
     known = {c.card for c in found}
     words = [fold(t.group(0)) for t in tokens]
     for i, w in enumerate(words):
-        if taken[i] or len(w) < 5 or w in lex.vocab or w.isdigit() or not tokens[i].group(0).islower():
+        if taken[i] or len(w) < 5 or w in lex.vocab or w.isdigit() or not tokens[i].group(0).islower() \
+                or w in _PLAIN or w in _PLAIN_UNLESS_CAPITALISED:
             continue
         spans = [(i - 1, i + 1), (i, i + 2), (i - 2, i + 1), (i, i + 1)]
         for a, b in spans:
@@ -236,6 +304,8 @@ def _after_determiner(question: str, start: int) -> bool:
     """A lower-case single word is a name only after an article ("tiro un relámpago"), not as a verb
     ("un efecto de reanimar", "I flicker")."""
     before = fold(question[:start]).split()
+    if before and before[-1] == "a" and detect_language(question) == "es":
+        return False  # Spanish "a" is a preposition: "vuelven a persistir", "me van a matar"
     return bool(before) and before[-1] in _DETERMINERS
 
 
