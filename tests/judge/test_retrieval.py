@@ -245,3 +245,11 @@ def test_fuse_weighs_the_gathered_evidence(store, version):
     only_numbers = {k: 0.0 for k in WEIGHTS} | {"concept": 1.0, "number": 1.0}
     assert all("concept_lex" not in s for s in fuse(store, an, ev, weights=only_numbers).sources.values())
     assert {"concept_lex", "concept_dense", "family"} <= set(ev.lists)
+
+
+def test_table_nicknames_and_context_pick_the_card(store, version):
+    assert cards_in(store, version, "Mi rival me rompe la O-Ring con un Goyf en mesa.") == {"Oblivion Ring", "Tarmogoyf"}
+    # Two Kalitas exist; only one makes Zombies when an opponent's creature would die.
+    q = "I have Kalitas out and my opp has Rest in Peace. I kill one of their nontoken creatures. Do I get a Zombie?"
+    assert cards_in(store, version, q) == {"Kalitas, Traitor of Ghet", "Rest in Peace"}
+    assert cards_in(store, version, "I cast one of those dragons as its Omen spell.") == set()  # a rules word

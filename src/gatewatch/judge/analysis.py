@@ -4,6 +4,7 @@ the game terms it uses and the rule numbers it quotes."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from dataclasses import dataclass, field
 
 from .. import cards as cards_api
@@ -13,7 +14,7 @@ from ..store import Store
 from ..text import fold, term_key
 from .language import detect_language
 from .lexicon import Lexicon, Term, lexicon_for
-from .ruledocs import EN_STOP, ES_STOP
+from .ruledocs import EN_STOP, ES_STOP, stems
 
 _RULE_NUMBER = re.compile(r"(?<![\w.])(\d{3}\.\d+[a-z]{0,2}|\d{3})(?![\w])")
 _QUOTED = re.compile(r"[\"“«']([^\"”»']{3,60})[\"”»']")
@@ -105,6 +106,7 @@ def find_cards(store: Store, question: str, lex: Lexicon) -> list[CardMention]:
             found.append(mention)
             for k in range(i, j):
                 taken[k] = True
+    found += _nicknames(store, tokens, taken, found)
     spans = _candidate_spans(question)
     while spans:
         span = spans.pop(0)
@@ -118,6 +120,8 @@ def find_cards(store: Store, question: str, lex: Lexicon) -> list[CardMention]:
         if key in lex.forms or fold(span) in _PLAIN or len(fold(span)) < 4:
             continue
         single = " " not in span.strip()
+        if _only_tokens(store, span):
+            continue  # "Marit Lage": a token's name, not the card that begins with it
         res = cards_api.resolve_name(store, span)
         if single and (key in lex.subtypes or fold(span) in lex.vocab) and res.match != "exact":
             continue  # "una Pista", "the Auras": a type or a rules word, not a misspelt name
@@ -126,7 +130,7 @@ def find_cards(store: Store, question: str, lex: Lexicon) -> list[CardMention]:
         elif res.status == "ambiguous" and res.candidates and res.candidates[0].score >= 80:
             cands = _real_cards(store, list(dict.fromkeys(c.name for c in res.candidates)))
             named = [c for c in cands if _short(c) == fold(span)]
-            cands = named or cands  # "Atraxa": the Atraxas, not "Atraxa's Fall"
+            cands = _by_context(store, question, named or cands)  # "Atraxa": the Atraxas, not "Atraxa's Fall"
             if len(cands) == 1:
                 found.append(CardMention(text=span, card=cands[0], how=res.match or "prefix"))
             elif cands:
@@ -150,6 +154,65 @@ def _leftovers(span: str, names: list[str]) -> list[str]:
             words.pop()
         if words and len(" ".join(words)) >= 4:
             out.append(" ".join(words).strip(" ,"))
+    return out
+
+
+def _only_tokens(store: Store, span: str) -> bool:
+    rows = store.card_names_exact(name_key(span))
+    return bool(rows) and not _real_cards(store, list(dict.fromkeys(r["card_name"] for r in rows)))
+
+
+def _by_context(store: Store, question: str, names: list[str]) -> list[str]:
+    """Of several cards a name may be, the one whose text the question clearly echoes ("Ugin's -X",
+    "Kalitas ... my Zombie"); all of them when none stands out."""
+    if len(names) < 2:
+        return names
+    asked = stems(question)
+    scored = []
+    for name in names:
+        row = store.card_row(name)
+        text = stems(_plain_words(row["oracle_text"] or "", name)) if row is not None else set()
+        scored.append((len(asked & text), name))
+    scored.sort(key=lambda s: -s[0])
+    if scored[0][0] >= 2 and scored[0][0] >= 2 * scored[1][0]:
+        return [scored[0][1]]
+    return names
+
+
+def _plain_words(text: str, name: str) -> str:
+    for part in [name, *name.split(" // "), name.split(",")[0]]:
+        text = text.replace(part, " ")
+    return text.replace("−", " -")
+
+
+def _read_nicknames() -> dict[str, str]:
+    out = {}
+    for line in (Path(__file__).with_name("nicknames.tsv")).read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            nick, card = line.split("\t")
+            out[fold(nick)] = card
+    return out
+
+
+_NICKNAMES = _read_nicknames()
+
+
+def _nicknames(store: Store, tokens: list[re.Match[str]], taken: list[bool],
+               found: list[CardMention]) -> list[CardMention]:
+    """"la O-Ring", "my Goyf": the table's names for a few cards (nicknames.tsv)."""
+    out = []
+    for i, tok in enumerate(tokens):
+        if taken[i]:
+            continue
+        for n in (2, 1):
+            key = fold(" ".join(t.group(0) for t in tokens[i:i + n])) if i + n <= len(tokens) else ""
+            card = _NICKNAMES.get(key)
+            if card and store.card_row(card) is not None:
+                # A repeat ("Oblivion Ring ... the O-Ring") still marks its words as that card.
+                out.append(CardMention(text=key, card=card, how="nickname"))
+                for k in range(i, i + n):
+                    taken[k] = True
+                break
     return out
 
 
@@ -191,6 +254,8 @@ def _exact_mention(store: Store, question: str, lex: Lexicon, phrase: str, start
     if not key or len(key) < 3 or key in _PLAIN:
         return None
     capitalised = _looks_like_name(question, start, phrase)
+    if single and key in lex.common:
+        return None  # "Omen", "Brawl", "Library": words of the rules themselves, even capitalised
     if single or term_key(phrase) in lex.forms:
         # One word (or a game term) is a card only when written like a name (capitalised mid-sentence),
         # or when it is a lower-case word the rules never use ("un relámpago").
