@@ -253,3 +253,14 @@ def test_table_nicknames_and_context_pick_the_card(store, version):
     q = "I have Kalitas out and my opp has Rest in Peace. I kill one of their nontoken creatures. Do I get a Zombie?"
     assert cards_in(store, version, q) == {"Kalitas, Traitor of Ghet", "Rest in Peace"}
     assert cards_in(store, version, "I cast one of those dragons as its Omen spell.") == set()  # a rules word
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("I have a Blood token but my hand is empty. Can I sac it to draw?", set()),          # a token kind
+    ("En Gigante de Dos Cabezas, ¿los contadores de veneno son del equipo?", set()),      # a format
+    ("When Portable Hole leaves the battlefield, who controls the creature?", {"Portable Hole"}),
+    ("Tengo la Arena pirexiana. ¿Se vuelve a disparar la Arena?", {"Phyrexian Arena"}),    # a short repeat
+    ("Desentierro una criatura y mi rival la rebota. ¿Vuelve?", set()),                   # a verb, not Dig Up
+])
+def test_words_around_names(store, version, question, expected):
+    assert cards_in(store, version, question) == expected

@@ -30,10 +30,13 @@ _PLAIN = {"block", "attack", "fight", "draw", "discard", "scry", "mill", "regene
           "infect", "wither", "toxic", "first strike", "double strike", "one", "two", "three", "dead", "time",
           "turn", "life", "death", "damage", "combat", "mana", "stack", "priority", "upkeep", "gift",
           "offspring", "plot", "bargain", "craft", "disguise", "cloak", "suspect", "forage", "exhaust",
-          "harmonize", "mobilize", "endure", "behold", "station", "warp", "heal", "recruit"}
+          "harmonize", "mobilize", "endure", "behold", "station", "warp", "heal", "recruit",
+          "two-headed giant", "two headed giant", "gigante de dos cabezas", "double striker", "first striker",
+          "double strikers", "first strikers"}
+_PLAIN_PHRASES = {p for p in _PLAIN if " " in p}
 # Card names that are also plain English words: a card only when capitalised mid-sentence ("I cast Fog").
 _PLAIN_UNLESS_CAPITALISED = {"opt", "fog", "shock", "counterspell", "duress", "doom", "panic", "fear",
-                             "sleep", "silence", "flicker", "blink", "bounce", "removal"}
+                             "sleep", "silence", "flicker", "blink", "bounce", "removal", "kitchen"}
 _CONNECTORS = {"of", "the", "de", "del", "la", "las", "los", "el", "y", "and", "to", "in", "en", "a", "//"}
 _FUZZY_BUDGET = 10  # typo look-ups per question (about 3.5 ms each)
 GENERIC_TERMS = {"card", "player", "spell", "ability", "creature", "permanent", "object", "damage", "turn",
@@ -108,16 +111,27 @@ def find_cards(store: Store, question: str, lex: Lexicon) -> list[CardMention]:
                 taken[k] = True
     found += _nicknames(store, tokens, taken, found)
     spans = _candidate_spans(question)
+    strict: set[str] = set()  # what is left of a run around a found name: only a whole or short name counts
     while spans:
         span = spans.pop(0)
         inside = [m for m in found if fold(m.text) in fold(span)]
         if inside and not any(fold(span) in fold(m.text) for m in found):
-            spans[:0] = _leftovers(span, [m.text for m in inside])  # "Torbran y Horno de Rath" → "Torbran"
+            rest = _leftovers(span, [m.text for m in inside])  # "Torbran y Horno de Rath" → "Torbran"
+            strict.update(rest)
+            spans[:0] = rest
             continue
         if any(fold(span) in fold(m.text) for m in found):
             continue
         key = term_key(span)
-        if key in lex.forms or fold(span) in _PLAIN or len(fold(span)) < 4:
+        if key in lex.forms or key in lex.subtypes or fold(span) in _PLAIN or len(fold(span)) < 4 \
+                or any(f" {p} " in f" {fold(span)} " for p in _PLAIN_PHRASES):
+            continue  # a game term, a type ("Time Lord"), a format ("En Gigante de Dos Cabezas")
+        if span in strict:
+            if " " not in span and (fold(span) in lex.vocab or fold(span) in EN_STOP or fold(span) in ES_STOP):
+                continue  # "When" left of "Portable Hole": a word, not Who // What // When ...
+            mention = _whole_or_short_name(store, span, found)
+            if mention is not None:
+                found.append(mention)
             continue
         single = " " not in span.strip()
         if _only_tokens(store, span):
@@ -236,16 +250,33 @@ def _sentence_initial(store: Store, question: str, lex: Lexicon, tokens: list[re
         if len(key) < 4 or key in lex.vocab or key in EN_STOP or key in ES_STOP or key in _PLAIN \
                 or term_key(word) in lex.forms:
             continue
-        res = cards_api.resolve_name(store, word)
-        names = [res.card] if res.status == "found" and res.card and (
-            res.match == "exact" or _short(res.matched or res.card) == key) else \
-            [c.name for c in res.candidates if _short(c.matched) == key] if res.status == "ambiguous" else []
-        names = [n for n in _real_cards(store, list(dict.fromkeys(names))) if n not in known]
-        if names:
-            out.append(CardMention(text=word, card=names[0] if len(names) == 1 else None,
-                                   candidates=names if len(names) > 1 else [], how="exact"))
+        mention = _whole_or_short_name(store, word, found + out, english_only=True)
+        if mention is not None and mention.card not in known:
+            out.append(mention)
             taken[i] = True
     return out
+
+
+def _whole_or_short_name(store: Store, span: str, found: list[CardMention],
+                         english_only: bool = False) -> CardMention | None:
+    """The card whose whole name, or name before its comma, is `span` ("Thrasta"); several → candidates.
+    `english_only`: a Spanish one-word name opening a sentence is more often a verb ("Desentierro ...")."""
+    key = fold(span)
+    res = cards_api.resolve_name(store, span)
+    ok_lang = (lambda lang: lang == "en") if english_only else (lambda lang: True)
+    if res.status == "found" and res.card and ok_lang(res.lang) and (
+            res.match == "exact" or _short(res.matched or res.card) == key):
+        names = [res.card]
+    elif res.status == "ambiguous":
+        names = [c.name for c in res.candidates if _short(c.matched) == key and ok_lang(c.lang)]
+    else:
+        names = []
+    known = {c.card for c in found}
+    names = [n for n in _real_cards(store, list(dict.fromkeys(names))) if n not in known]
+    if not names:
+        return None
+    return CardMention(text=span, card=names[0] if len(names) == 1 else None,
+                       candidates=names if len(names) > 1 else [], how="exact")
 
 
 def _exact_mention(store: Store, question: str, lex: Lexicon, phrase: str, start: int,
@@ -268,6 +299,8 @@ def _exact_mention(store: Store, question: str, lex: Lexicon, phrase: str, start
             return None
     elif phrase.islower() and _rules_talk(fold(re.sub(r"['’]s\b", "", phrase)), lex):
         return None  # "deals damage", "the protector": rules words, not the cards Deal Damage, The Protector
+    if _before_token(question, start + len(phrase)):
+        return None  # "a Blood token", "fichas de Goblin": a kind of token, not the card Blood or Goblin
     rows = store.card_names_exact(name_key(phrase))
     if not rows and phrase.endswith("s") and len(phrase) > 5:
         rows = store.card_names_exact(name_key(phrase[:-1]))  # "two Doubling Seasons"
@@ -286,6 +319,14 @@ def _rules_talk(key: str, lex: Lexicon) -> bool:
     words = [w for w in key.split() if w not in _CONNECTORS]
     return bool(words) and all(w in lex.vocab for w in words) and \
         sum(w in lex.common for w in words) * 2 >= len(words)
+
+
+_TOKEN_WORDS = {"token", "tokens", "ficha", "fichas"}
+
+
+def _before_token(question: str, end: int) -> bool:
+    after = fold(question[end:]).split()
+    return bool(after) and after[0] in _TOKEN_WORDS
 
 
 def _real_cards(store: Store, names: list[str]) -> list[str]:
@@ -324,6 +365,8 @@ def _misspelt(store: Store, question: str, lex: Lexicon, tokens: list[re.Match[s
             if b - a == 1 and (len(w) < 7 or not _after_determiner(question, tokens[i].start())):
                 continue
             phrase = question[tokens[a].start():tokens[b - 1].end()]
+            if fold(phrase) in _PLAIN:
+                continue
             budget -= 1
             res = cards_api.resolve_name(store, phrase)
             if res.status == "found" and res.match in ("exact", "fuzzy") and res.card not in known:
@@ -353,8 +396,11 @@ def _merge_short_names(found: list[CardMention]) -> list[CardMention]:
     out = []
     for m in found:
         names = [m.card] if m.card else m.candidates
+        said = {fold(o.text): o.card for o in found if o.card and o is not m}
         longer = [f for f in full if f not in names and any(
             fold(f).startswith(fold(n) + " ") or fold(f).startswith(fold(m.text) + " ") for n in names)]
+        longer += [card for text, card in said.items() if card not in names and " " not in fold(m.text)
+                   and fold(m.text) in text.split()]  # "la Arena" after "Arena pirexiana", "the Rootwalla"
         if longer:
             continue
         out.append(m)

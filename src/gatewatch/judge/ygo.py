@@ -21,14 +21,14 @@ _YGO = {"duel", "duelo", "duelist", "duelista", "summon", "summoned", "summoning
 # Yu-Gi-Oh words Magic players use too ("flip a 4-drop" to cascade, flip cards, "summoning sickness"):
 # half a vote each.
 _YGO_WEAK = {"flip", "volteo", "link", "fusion", "summoning", "negate", "negar", "niega", "scale", "escala",
-             "rank", "rango", "colocar", "coloco"}
+             "rank", "rango", "colocar", "coloco", "trampa"}
 _MTG = {"mana", "tap", "untap", "girar", "enderezar", "battlefield", "stack", "pila", "planeswalker",
         "creature", "criatura", "criaturas", "instant", "instantaneo", "sorcery", "conjuro", "mulligan", "upkeep",
         "mantenimiento", "trample", "arrollar", "deathtouch", "toque", "flying", "vuela", "commander",
         "comandante", "library", "biblioteca", "token", "ficha", "exile", "exiliar", "permanent",
         "permanente", "oracle", "magic", "mtg", "aura", "equipment", "equipo", "loyalty", "lealtad", "cast",
         "lanzar", "lanzo", "priority", "prioridad", "command", "mando", "trigger", "dispara", "spell", "hechizo",
-        "cascade", "cascada", "cascadea", "mv", "cmc", "scry", "edh"}
+        "cascade", "cascada", "cascadea", "mv", "cmc", "scry", "edh", "sick", "sickness", "mareo"}
 # Spanish rulebook words → the English the fan rulebook is written in, for its full-text index.
 _ES_TO_EN = {"desterrar": "banish", "desterrada": "banish", "destierro": "banish", "invocacion": "summon",
              "invocar": "summon", "especial": "special", "normal": "normal", "tributo": "tribute",
@@ -47,13 +47,14 @@ _WORD = re.compile(r"[a-z0-9]+")
 def detect_game(store: Store, question: str) -> str:
     """'ygo' when the question speaks Yu-Gi-Oh (its words or a multi-word Yu-Gi-Oh card name), else 'mtg'."""
     words = set(_WORD.findall(fold(question)))
-    ygo = len(words & _YGO) - 0.5 * len(words & _YGO & _YGO_WEAK)
+    strong = len(words & (_YGO - _YGO_WEAK))
+    ygo = strong + 0.5 * len(words & _YGO & _YGO_WEAK)
     mtg = len(words & _MTG)
     if "yugioh" in words or ("yu" in words and "gi" in words):
         return "ygo"
     if ygo and ygo >= mtg + 1 and _has_ygo_data(store):
         return "ygo"
-    if ygo and ygo >= mtg and find_ygo_cards(store, question):
+    if strong and ygo >= mtg and find_ygo_cards(store, question):
         return "ygo"
     return "mtg"
 
