@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from .. import cards as cards_api
 from ..cards.mtg import name_key
+from ..errors import GatewatchError
 from ..rules.api import parse_rule_id
 from ..store import Store
 from ..text import fold, term_key
@@ -144,7 +145,8 @@ def find_cards(store: Store, question: str, lex: Lexicon) -> list[CardMention]:
         elif res.status == "ambiguous" and res.candidates and res.candidates[0].score >= 80:
             cands = _real_cards(store, list(dict.fromkeys(c.name for c in res.candidates)))
             named = [c for c in cands if _short(c) == fold(span)]
-            cands = _by_context(store, question, named or cands)  # "Atraxa": the Atraxas, not "Atraxa's Fall"
+            # "Atraxa": the Atraxas, not "Atraxa's Fall"; among legends of one name, the one the question echoes
+            cands = _by_context(store, question, named) if named else cands
             if len(cands) == 1:
                 found.append(CardMention(text=span, card=cands[0], how=res.match or "prefix"))
             elif cands:
@@ -184,9 +186,15 @@ def _by_context(store: Store, question: str, names: list[str]) -> list[str]:
     asked = stems(question)
     scored = []
     for name in names:
-        row = store.card_row(name)
-        text = stems(_plain_words(row["oracle_text"] or "", name)) if row is not None else set()
+        try:
+            card = cards_api.get_card(store, name)
+        except GatewatchError:
+            continue
+        printed = card.es.text if card.es and card.es.text else ""  # a Spanish question echoes the Spanish
+        text = stems(_plain_words(f"{card.oracle_text}\n{printed}", name))
         scored.append((len(asked & text), name))
+    if len(scored) < 2:
+        return names
     scored.sort(key=lambda s: -s[0])
     if scored[0][0] >= 2 and scored[0][0] >= 2 * scored[1][0]:
         return [scored[0][1]]
