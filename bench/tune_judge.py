@@ -1,8 +1,11 @@
 """Fit the judge's fusion weights (gatewatch.judge.retrieval.WEIGHTS) by coordinate ascent on Recall@5.
 
-Fitted on the training questions (bench/data/judge_train.jsonl: 400 questions written rule by rule for
-training, never used to report) plus the odd-numbered questions of the development set; the even-numbered
-development questions stay held out and are only reported. Each question's evidence (every list, the
+Fitted on the training questions (bench/data/judge_train.jsonl, written topic by topic for training)
+plus the odd-numbered questions of the development set; the even-numbered development questions stay
+held out and are only reported, and bench/data/judge_test.jsonl is never used here. Fit the weights
+before widening the concept files from the training questions' misses: after that the training
+questions are matched by lines written for them and would overweight the concepts (the weights in
+retrieval.py were fitted on the first 400 training questions, before their concept lines). Each question's evidence (every list, the
 concepts' scores) is gathered once; only the weighing is repeated. Prints the weights to paste into
 retrieval.py. Run: .venv/bin/python bench/tune_judge.py [--rounds 3]"""
 

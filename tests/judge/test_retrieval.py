@@ -264,3 +264,10 @@ def test_table_nicknames_and_context_pick_the_card(store, version):
 ])
 def test_words_around_names(store, version, question, expected):
     assert cards_in(store, version, question) == expected
+
+
+def test_a_run_holding_names_in_other_case_ends(store, version):
+    # This question once looped for ever: "Inspiración" found in a run, then cut out without its accent.
+    q = ("Tengo a Jace, esgrimidor de misterios y me queda una sola carta en la biblioteca. Lanzo Inspiración "
+         "súbita: robo la carta y el segundo robo ya me hace ganar, o tengo que terminar la Inspiracion?")
+    assert "Jace, Wielder of Mysteries" in cards_in(store, version, q)

@@ -40,6 +40,7 @@ _PLAIN_UNLESS_CAPITALISED = {"opt", "fog", "shock", "counterspell", "duress", "d
                              "sleep", "silence", "flicker", "blink", "bounce", "removal", "kitchen"}
 _CONNECTORS = {"of", "the", "de", "del", "la", "las", "los", "el", "y", "and", "to", "in", "en", "a", "//"}
 _FUZZY_BUDGET = 10  # typo look-ups per question (about 3.5 ms each)
+_MAX_SPANS = 200    # capitalised runs (and what is left of them) looked at per question: never unbounded
 GENERIC_TERMS = {"card", "player", "spell", "ability", "creature", "permanent", "object", "damage", "turn",
                  "game", "control", "controller", "owner", "you", "opponent", "mana", "color", "cost", "effect",
                  "land", "artifact", "enchantment", "instant", "sorcery", "life", "planeswalker", "zone",
@@ -113,13 +114,17 @@ def find_cards(store: Store, question: str, lex: Lexicon) -> list[CardMention]:
     found += _nicknames(store, tokens, taken, found)
     spans = _candidate_spans(question)
     strict: set[str] = set()  # what is left of a run around a found name: only a whole or short name counts
-    while spans:
+    seen: set[str] = set()
+    while spans and len(seen) < _MAX_SPANS:
         span = spans.pop(0)
+        if span in seen:
+            continue
+        seen.add(span)
         inside = [m for m in found if fold(m.text) in fold(span)]
         if inside and not any(fold(span) in fold(m.text) for m in found):
             rest = _leftovers(span, [m.text for m in inside])  # "Torbran y Horno de Rath" → "Torbran"
             strict.update(rest)
-            spans[:0] = rest
+            spans[:0] = [r for r in rest if r not in seen]
             continue
         if any(fold(span) in fold(m.text) for m in found):
             continue
@@ -160,7 +165,15 @@ def _leftovers(span: str, names: list[str]) -> list[str]:
     """What a capitalised run holds besides the names already found in it, cut at those names."""
     pieces = [span]
     for name in names:
-        pieces = [part for piece in pieces for part in re.split(re.escape(name), piece, flags=re.IGNORECASE)]
+        cut = []
+        for piece in pieces:
+            at = fold(piece).find(fold(name))
+            # fold() keeps one character per character here, so the folded index cuts the piece itself
+            if at >= 0 and len(fold(piece)) == len(piece):
+                cut += [piece[:at], piece[at + len(fold(name)):]]
+            else:
+                cut += re.split(re.escape(name), piece, flags=re.IGNORECASE)
+        pieces = cut
     out = []
     for piece in pieces:
         words = piece.split()
