@@ -271,3 +271,18 @@ def test_a_run_holding_names_in_other_case_ends(store, version):
     q = ("Tengo a Jace, esgrimidor de misterios y me queda una sola carta en la biblioteca. Lanzo Inspiración "
          "súbita: robo la carta y el segundo robo ya me hace ganar, o tengo que terminar la Inspiracion?")
     assert "Jace, Wielder of Mysteries" in cards_in(store, version, q)
+
+
+def test_name_runs_in_any_case_and_accent_always_end(store, version):
+    import time
+
+    from gatewatch.text import fold
+    names = [r["es_name"] for r in store.conn.execute(
+        "SELECT es_name FROM cards WHERE es_name LIKE '%á%' OR es_name LIKE '%ó%' OR es_name LIKE '%í%' "
+        "ORDER BY name LIMIT 40")]
+    assert len(names) >= 20
+    for a, b in zip(names, names[1:]):
+        q = f"Tengo {a} y {b.upper()}. Lanzo {fold(a).title()} y luego {b}. ¿Qué pasa con {fold(b)}?"
+        t = time.perf_counter()
+        cards_in(store, version, q)
+        assert time.perf_counter() - t < 5
