@@ -252,7 +252,8 @@ def _nicknames(store: Store, tokens: list[re.Match[str]], taken: list[bool],
 
 
 def _short(name: str) -> str:
-    return fold(name.split(" // ")[0].split(",")[0])
+    """What players call a legend: the name before its comma or its "of" ("Thalia", "Lurrus")."""
+    return fold(re.split(r",| of | the ", name.split(" // ")[0])[0])
 
 
 def _sentence_initial(store: Store, question: str, lex: Lexicon, tokens: list[re.Match[str]], taken: list[bool],
@@ -356,7 +357,8 @@ def _real_cards(store: Store, names: list[str]) -> list[str]:
     out = []
     for name in names:
         halves = name.split(" // ")
-        if len(halves) > 1 and len(set(halves)) == 1 and halves[0] in names:
+        if len(halves) > 1 and len(set(halves)) == 1 and (
+                halves[0] in names or any(n != name and n.startswith(halves[0] + " // ") for n in names)):
             continue
         row = store.card_row(name)
         if row is not None and (row["type_line"] or "").startswith("Token"):
