@@ -261,6 +261,7 @@ def test_table_nicknames_and_context_pick_the_card(store, version):
     ("When Portable Hole leaves the battlefield, who controls the creature?", {"Portable Hole"}),
     ("Tengo la Arena pirexiana. ¿Se vuelve a disparar la Arena?", {"Phyrexian Arena"}),    # a short repeat
     ("Desentierro una criatura y mi rival la rebota. ¿Vuelve?", set()),                   # a verb, not Dig Up
+    ("¿Entra como el bicho de atrás (el espiritu 4/4)?", set()),                           # a creature type
 ])
 def test_words_around_names(store, version, question, expected):
     assert cards_in(store, version, question) == expected

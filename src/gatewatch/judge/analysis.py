@@ -377,8 +377,8 @@ def _misspelt(store: Store, question: str, lex: Lexicon, tokens: list[re.Match[s
     words = [fold(t.group(0)) for t in tokens]
     for i, w in enumerate(words):
         if taken[i] or len(w) < 5 or w in lex.vocab or w.isdigit() or not tokens[i].group(0).islower() \
-                or w in _PLAIN or w in _PLAIN_UNLESS_CAPITALISED:
-            continue
+                or w in _PLAIN or w in _PLAIN_UNLESS_CAPITALISED or term_key(w) in lex.subtypes:
+            continue  # ... "el espiritu": a creature type, not the card whose Spanish name is Espíritu
         spans = [(i - 1, i + 1), (i, i + 2), (i - 2, i + 1), (i, i + 1)]
         for a, b in spans:
             if a < 0 or b > len(words) or any(taken[a:b]) or budget <= 0:
