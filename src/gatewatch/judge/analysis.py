@@ -204,7 +204,7 @@ def _by_context(store: Store, question: str, names: list[str]) -> list[str]:
         except GatewatchError:
             continue
         printed = card.es.text if card.es and card.es.text else ""  # a Spanish question echoes the Spanish
-        text = stems(_plain_words(f"{card.oracle_text}\n{printed}", name))
+        text = stems(without_own_name(f"{card.oracle_text}\n{printed}", name))
         scored.append((len(asked & text), name))
     if len(scored) < 2:
         return names
@@ -214,10 +214,11 @@ def _by_context(store: Store, question: str, names: list[str]) -> list[str]:
     return names
 
 
-def _plain_words(text: str, name: str) -> str:
+def without_own_name(text: str, name: str) -> str:
+    """A card's text with its own name (whole, each face, the part before the comma) read as "this"."""
     for part in [name, *name.split(" // "), name.split(",")[0]]:
-        text = text.replace(part, " ")
-    return text.replace("−", " -")
+        text = text.replace(part, "this")
+    return text
 
 
 def _read_nicknames() -> dict[str, str]:

@@ -7,7 +7,6 @@ the best subrules of those families). `fuse` weighs it by reciprocal rank and ad
 from __future__ import annotations
 
 import importlib.util
-import math
 import re
 from collections import defaultdict
 from collections.abc import Callable
@@ -23,7 +22,7 @@ from ..rules import api as rules_api
 from ..store import Store
 from ..text import fold
 from . import embed
-from .analysis import Analysis
+from .analysis import Analysis, without_own_name
 from .embed import get_embedder
 from .lexicon import lexicon_for
 from .ruledocs import EN_STOP, WORD, stems, concept_docs, rule_docs
@@ -108,10 +107,7 @@ _REMINDER = re.compile(r"\([^)]*\)")
 
 def _plain_text(card: Card) -> str:
     """Oracle text without reminder text, the card's own name read as "this"."""
-    text = _REMINDER.sub(" ", card.oracle_text)
-    for name in [card.name, *card.name.split(" // "), card.name.split(",")[0]]:
-        text = text.replace(name, "this")
-    return text
+    return without_own_name(_REMINDER.sub(" ", card.oracle_text), card.name)
 
 
 # The legend rule only matters when a second one is around: a copy, another, a second ...

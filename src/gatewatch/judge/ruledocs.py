@@ -31,6 +31,15 @@ def stems(text: str) -> set[str]:
     return {w[:5] for w in WORD.findall(fold(text)) if len(w) > 3 and w not in EN_STOP and w not in ES_STOP}
 
 
+def _idf(docs: dict[str, set[str]]) -> dict[str, float]:
+    """Inverse document frequency of every word of `docs` (rule id → its words)."""
+    df: dict[str, int] = defaultdict(int)
+    for words in docs.values():
+        for w in words:
+            df[w] += 1
+    return {w: math.log((len(docs) + 1) / (n + 1)) for w, n in df.items()}
+
+
 class RuleDocs:
     """Each rule's words with its examples (English; Spanish from our edition), for matching a question
     lexically against a handful of candidate rules. Examples often describe the very play a player asks
@@ -50,13 +59,7 @@ class RuleDocs:
                     rid = r["key"].split("#")[0]
                     if rid in self.docs["en"]:
                         self.docs["es"].setdefault(rid, set()).update(stems(r["es_text"] or ""))
-        self.idf: dict[str, dict[str, float]] = {}
-        for lang, docs in self.docs.items():
-            df: dict[str, int] = defaultdict(int)
-            for words in docs.values():
-                for w in words:
-                    df[w] += 1
-            self.idf[lang] = {w: math.log((len(docs) + 1) / (n + 1)) for w, n in df.items()}
+        self.idf = {lang: _idf(docs) for lang, docs in self.docs.items()}
 
     def similarity(self, words: dict[str, set[str]], rule_ids: list[str]) -> dict[str, float]:
         """Summed idf of the question's words found in each rule (and its examples), in either language,
@@ -84,12 +87,8 @@ class ConceptDocs:
             words = stems(" ".join(w for wording in c.wordings for w, _ in wording))
             for rid in c.rules[:2]:
                 docs[rid] |= words
-        df: dict[str, int] = defaultdict(int)
-        for words in docs.values():
-            for w in words:
-                df[w] += 1
         self.docs = dict(docs)
-        self.idf = {w: math.log((len(docs) + 1) / (n + 1)) for w, n in df.items()}
+        self.idf = _idf(self.docs)
         self.by_word: dict[str, list[str]] = defaultdict(list)
         for rid, words in docs.items():
             for w in words:
