@@ -1,7 +1,8 @@
 """Judge benchmark: Recall@1/5/10 of the gold rules among the answer's rule citations, MRR, card-resolution
 accuracy and latency, overall and per language. Question sets (bench/data/): `dev` (judge_dev.jsonl, the
 development set: its odd-numbered questions are fitted on, the even ones held out, reported apart),
-`train` (judge_train.jsonl, fitted on: in-sample figures), `test` (judge_test.jsonl, written last and never
+`train` (the judge's casebook, src/gatewatch/judge/casebook.jsonl: fitted on and
+searched by the judge itself, so its figures are in-sample), `test` (judge_test.jsonl, written last and never
 fitted on or looked at question by question). Extractive answers only (no LLM).
 Run: .venv/bin/python bench/judge.py [--set dev|train|test] [--details] [--half odd] [--topics]
 [--embedder e5-small,use-m3] (the dense models to fuse, best first; default: the store's preferred one)."""
@@ -16,9 +17,10 @@ from collections import defaultdict
 from pathlib import Path
 
 from gatewatch.judge import ask, embed
+from gatewatch.judge.casebook import CASEBOOK
 from gatewatch.store import open_store
 
-SETS = {name: Path(__file__).parent / "data" / f"judge_{name}.jsonl" for name in ("dev", "train", "test")}
+SETS = {name: Path(__file__).parent / "data" / f"judge_{name}.jsonl" for name in ("dev", "test")} | {"train": CASEBOOK}
 
 
 def recall_at(ranked: list[str], gold: list[str], k: int) -> float:

@@ -1,6 +1,6 @@
 """Fit the judge's fusion weights (gatewatch.judge.retrieval.WEIGHTS) by coordinate ascent on Recall@5.
 
-Fitted on the training questions (bench/data/judge_train.jsonl, written topic by topic for training)
+Fitted on the training questions (the casebook, src/gatewatch/judge/casebook.jsonl, written topic by topic)
 plus the odd-numbered questions of the development set; the even-numbered development questions stay
 held out and are only reported, and bench/data/judge_test.jsonl is never used here. Fit the weights
 before widening the concept files from the training questions' misses: after that the training
@@ -19,6 +19,7 @@ from pathlib import Path
 from rich.progress import track
 
 from gatewatch.judge.analysis import analyse
+from gatewatch.judge.casebook import CASEBOOK
 from gatewatch.judge.retrieval import WEIGHTS, fuse, gather
 from gatewatch.store import open_store
 
@@ -42,7 +43,8 @@ def main() -> None:
     store = open_store()
     version = store.latest_rules_version()
     dev = load("judge_dev.jsonl")
-    train_rows = load("judge_train.jsonl") + [r for r in dev if is_odd(r)]
+    train_rows = [json.loads(line) for line in CASEBOOK.read_text(encoding="utf-8").splitlines() if line.strip()]
+    train_rows += [r for r in dev if is_odd(r)]
     held_rows = [r for r in dev if not is_odd(r)]
 
     def prepare(rows: list[dict], label: str) -> list[tuple]:

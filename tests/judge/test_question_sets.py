@@ -1,4 +1,4 @@
-"""The judge's question sets (bench/data/judge_*.jsonl) stay valid as the rules and cards move on: every
+"""The judge's question sets (bench/data/judge_*.jsonl and the casebook) stay valid as the rules and cards move on: every
 gold rule exists in the newest rules, every gold card is an exact Oracle name, ids are unique."""
 
 from __future__ import annotations
@@ -8,14 +8,16 @@ from pathlib import Path
 
 import pytest
 
+from gatewatch.judge.casebook import CASEBOOK
+
 DATA = Path(__file__).parents[2] / "bench" / "data"
-SETS = ("judge_dev.jsonl", "judge_train.jsonl", "judge_test.jsonl")
+SETS = (DATA / "judge_dev.jsonl", CASEBOOK, DATA / "judge_test.jsonl")
 
 
-@pytest.mark.parametrize("name", SETS)
+@pytest.mark.parametrize("name", SETS, ids=lambda p: p.name)
 def test_question_set_is_valid(store, name):
     version = store.latest_rules_version()
-    rows = [json.loads(line) for line in (DATA / name).read_text(encoding="utf-8").splitlines() if line.strip()]
+    rows = [json.loads(line) for line in name.read_text(encoding="utf-8").splitlines() if line.strip()]
     assert len(rows) >= 150
     assert len({r["id"] for r in rows}) == len(rows)
     assert {r["lang"] for r in rows} == {"es", "en"}
@@ -29,8 +31,8 @@ def test_question_set_is_valid(store, name):
 def test_the_sets_do_not_share_questions():
     seen: dict[str, str] = {}
     for name in SETS:
-        for line in (DATA / name).read_text(encoding="utf-8").splitlines():
+        for line in name.read_text(encoding="utf-8").splitlines():
             if line.strip():
                 q = " ".join(json.loads(line)["question"].lower().split())
-                assert q not in seen, f"{name} repeats a question of {seen.get(q)}"
-                seen[q] = name
+                assert q not in seen, f"{name.name} repeats a question of {seen.get(q)}"
+                seen[q] = name.name

@@ -23,19 +23,20 @@ from ..store import Store
 from ..text import fold
 from . import embed
 from .analysis import Analysis, without_own_name
+from .casebook import rules_of_similar
 from .embed import get_embedder
 from .lexicon import lexicon_for
 from .ruledocs import EN_STOP, WORD, stems, concept_docs, rule_docs
-from .vectors import concept_index, vector_indexes
+from .vectors import case_index, concept_index, vector_indexes
 
 _HAS_SPANISH = importlib.util.find_spec("gatewatch.spanish.api") is not None
 RRF_K = 60
 # How much each list counts in the fusion: fitted by bench/tune_judge.py on the training questions
-# (bench/data/judge_train.jsonl) and the odd-numbered development questions; the even-numbered ones and
+# (the casebook, casebook.jsonl) and the odd-numbered development questions; the even-numbered ones and
 # bench/data/judge_test.jsonl are held out (bench/judge.py reports them).
 WEIGHTS = {"number": 4.0, "concept": 2.66, "concept_rules": 2.0, "concept_lex": 1.77, "concept_dense": 2.0,
            "term": 0.0, "keyword": 0.8, "cardtype": 3.99, "ruling": 0.6, "lexical_en": 0.6, "lexical_es": 0.53,
-           "dense": 0.0, "family": 0.5, "xref": 0.3, "cardtext": 1.5, "close_dense": 1.0, "close_lexical": 1.0}
+           "dense": 0.0, "family": 0.5, "xref": 0.3, "cardtext": 1.5, "case": 2.5, "close_dense": 1.0, "close_lexical": 1.0}
 CONCEPT_FULL = 10.0  # a concept worded this specifically (summed idf of its words) counts fully
 # A list's first hits matter most: its rank-0 item gets this extra share (before the weight).
 TOP_BONUS = {"number": 0.5}
@@ -202,6 +203,9 @@ def _dense(store: Store, an: Analysis, lists: dict[str, list[str]]) -> tuple[np.
         concepts = concept_index(store, an.version, index.model)
         if qvec is None and concepts is not None:
             lists["concept_dense"] = [r for r, _ in concepts.search(vec, 30)]
+        cases = case_index(store, an.version, index.model) if qvec is None else None
+        if cases is not None:
+            lists["case"] = rules_of_similar(cases.ids, cases.scores(vec))
         qvec = vec if qvec is None else qvec
 
         def sim(ids: list[str], index=index, vec=vec, scores=scores) -> dict[str, float]:

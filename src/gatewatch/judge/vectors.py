@@ -15,6 +15,7 @@ from rich.progress import Progress
 from .. import config
 from ..store import Store
 from . import embed
+from .casebook import case_passages
 from .embed import Embedder, default_embedder, get_embedder
 
 _HAS_SPANISH = importlib.util.find_spec("gatewatch.spanish.api") is not None
@@ -79,24 +80,29 @@ def build_vectors(store: Store, progress: Progress | None = None, embedder: Embe
     version = store.latest_rules_version()
     if embedder is None or version is None:
         return {}
-    passages = rule_passages(store, version) + concept_passages(store, version)
-    shas = [hashlib.sha1(t.encode()).hexdigest() for _, _, t in passages]
+    passages = rule_passages(store, version) + concept_passages(store, version) + case_passages()
+    # The casebook's questions are embedded as questions (some models embed those differently).
+    asked = [lang == "case" for _, lang, _ in passages]
+    shas = [hashlib.sha1((("query: " if q else "") + t).encode()).hexdigest() for q, (_, _, t) in zip(asked, passages)]
     cache = _VectorCache(config.cache_dir() / "vectors.sqlite")
     known = cache.get(embedder.name, shas)
     todo = [i for i, s in enumerate(shas) if s not in known]
     task = progress.add_task(f"Embedding rules ({embedder.name})", total=len(todo)) if progress else None
     for start in range(0, len(todo), 256):
         batch = todo[start:start + 256]
-        vecs = embedder.embed_batch([passages[i][2] for i in batch])
-        fresh = [(shas[i], vecs[k].astype(np.float32).tobytes()) for k, i in enumerate(batch)]
-        cache.put(embedder.name, fresh)
-        known.update(fresh)
+        for query in (False, True):
+            part = [i for i in batch if asked[i] == query]
+            if part:
+                vecs = embedder.embed_batch([passages[i][2] for i in part], query=query)
+                fresh = [(shas[i], vecs[k].astype(np.float32).tobytes()) for k, i in enumerate(part)]
+                cache.put(embedder.name, fresh)
+                known.update(fresh)
         if progress:
             progress.advance(task, len(batch))
     store.add_rule_vectors((version, rid, lang, embedder.name, embedder.dim, known[shas[i]])
                            for i, (rid, lang, _) in enumerate(passages))
     return {"model": embedder.name, "vectors": len(passages), "embedded_now": len(todo),
-            "concept_vectors": sum(lang.startswith("concept") for _, lang, _ in passages)}
+            "concept_vectors": sum(lang.startswith("concept") for _, lang, _ in passages), "case_vectors": sum(asked)}
 
 
 @dataclass
@@ -132,29 +138,38 @@ class VectorIndex:
         return {rid: float(max(scores[i] for i in self._rows[rid])) for rid in rule_ids if rid in self._rows}
 
 
-_INDEXES: dict[tuple[int, str, str], VectorIndex | None] = {}
-_CONCEPT_INDEXES: dict[tuple[int, str, str], VectorIndex | None] = {}
+def _kind(lang: str) -> str:
+    """What a stored vector embeds: a rule passage ("en", "es"), a concept's wordings, or a solved case."""
+    return "concept" if lang.startswith("concept") else "case" if lang == "case" else "rule"
+
+
+_INDEXES: dict[tuple[str, int, str, str], VectorIndex | None] = {}
 
 
 def _load(store: Store, version: str, model: str) -> None:
     key = (id(store), version, model)
-    if key in _INDEXES:
+    if ("rule", *key) in _INDEXES:
         return
-    _INDEXES[key] = _CONCEPT_INDEXES[key] = None
     rows = store.rule_vectors(version, model)
-    for target, keep in ((_INDEXES, lambda lang: not lang.startswith("concept")),
-                         (_CONCEPT_INDEXES, lambda lang: lang.startswith("concept"))):
-        mine = [r for r in rows if keep(r["lang"])]
+    for kind in ("rule", "concept", "case"):
+        mine = [r for r in rows if _kind(r["lang"]) == kind]
+        _INDEXES[(kind, *key)] = None
         if mine:
             matrix = np.frombuffer(b"".join(r["vector"] for r in mine), dtype=np.float32)
-            target[key] = VectorIndex(model, [r["id"] for r in mine], [r["lang"] for r in mine],
-                                      matrix.reshape(len(mine), mine[0]["dim"]))
+            _INDEXES[(kind, *key)] = VectorIndex(model, [r["id"] for r in mine], [r["lang"] for r in mine],
+                                                 matrix.reshape(len(mine), mine[0]["dim"]))
 
 
 def concept_index(store: Store, version: str, model: str) -> VectorIndex | None:
     """The vectors of the concepts' wordings (see `concept_passages`) for `model`, if built."""
     _load(store, version, model)
-    return _CONCEPT_INDEXES[(id(store), version, model)]
+    return _INDEXES[("concept", id(store), version, model)]
+
+
+def case_index(store: Store, version: str, model: str) -> VectorIndex | None:
+    """The vectors of the casebook's questions (see `casebook`) for `model`, if built."""
+    _load(store, version, model)
+    return _INDEXES[("case", id(store), version, model)]
 
 
 def vector_indexes(store: Store, version: str, models: tuple[str, ...] | None = None) -> list[VectorIndex]:
@@ -165,10 +180,9 @@ def vector_indexes(store: Store, version: str, models: tuple[str, ...] | None = 
              if m in present and get_embedder(m) is not None]
     out = []
     for model in order if models is not None else order[:1]:
-        key = (id(store), version, model)
         _load(store, version, model)
-        if _INDEXES[key] is not None:
-            out.append(_INDEXES[key])
+        if _INDEXES[("rule", id(store), version, model)] is not None:
+            out.append(_INDEXES[("rule", id(store), version, model)])
     return out
 
 

@@ -1,0 +1,86 @@
+"""The casebook: questions players ask, each solved by the team with the rules that settle it
+(`casebook.jsonl`, our own writing). Players keep asking the same situations in new words ("my Finks came
+back with a -1/-1 counter…"), and the rules that settle a situation are often not the ones its words
+point to (608.2b when the target is gone), so a new question close to solved ones brings up their rules.
+Those rules are only candidates: `retrieval.fuse` weighs them with the other lists, and a rule the store
+does not hold is never cited. The questions' vectors are computed at build time (`vectors.build_vectors`)."""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import numpy as np
+
+from ..errors import GatewatchError
+
+CASEBOOK = Path(__file__).with_name("casebook.jsonl")
+_FIELDS = ("id", "lang", "question", "gold_rules")
+
+
+class CasebookError(GatewatchError):
+    exit_code = 2
+
+
+@dataclass(frozen=True)
+class Case:
+    id: str
+    lang: str
+    topic: str
+    question: str
+    rules: tuple[str, ...]       # most decisive first
+    cards: tuple[str, ...]       # exact Oracle names
+    notes: str = ""
+
+
+def parse_cases(text: str, source: str = "casebook") -> list[Case]:
+    """One case per JSON line; a bad line is an error naming the line and what is wrong."""
+    out, seen = [], set()
+    for n, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError as e:
+            raise CasebookError(f"{source}, line {n}: not JSON ({e.msg})") from None
+        missing = [f for f in _FIELDS if not row.get(f)] if isinstance(row, dict) else list(_FIELDS)
+        if missing:
+            raise CasebookError(f"{source}, line {n}: missing {', '.join(missing)}")
+        if row["id"] in seen:
+            raise CasebookError(f"{source}, line {n}: the id {row['id']!r} is used twice")
+        seen.add(row["id"])
+        out.append(Case(id=row["id"], lang=row["lang"], topic=row.get("topic", ""), question=row["question"],
+                        rules=tuple(row["gold_rules"]), cards=tuple(row.get("gold_cards", ())),
+                        notes=row.get("notes", "")))
+    return out
+
+
+@cache
+def load_cases(path: Path = CASEBOOK) -> tuple[Case, ...]:
+    return tuple(parse_cases(path.read_text(encoding="utf-8"), path.name))
+
+
+def case_passages() -> list[tuple[str, str, str]]:
+    """(case id, "case", question) for the vector index."""
+    return [(c.id, "case", c.question) for c in load_cases()]
+
+
+def rules_of_similar(ids: list[str], scores: np.ndarray, k: int = 10, temperature: float = 0.1) -> list[str]:
+    """The rules of the `k` cases closest to the question (their cosines `scores`, row by row with `ids`),
+    best first: a rule counts exp(cosine / temperature) for each case that cites it, a little less when
+    that case cites it after others."""
+    by_id = {c.id: c for c in load_cases()}
+    if not len(scores):
+        return []
+    best = np.argpartition(-scores, min(k, len(scores) - 1))[:k]
+    weight: dict[str, float] = defaultdict(float)
+    for i in best:
+        case = by_id.get(ids[i])
+        if case is None:  # a store built from an older casebook
+            continue
+        for j, rid in enumerate(case.rules):
+            weight[rid] += float(np.exp(scores[i] / temperature)) / (1 + 0.3 * j)
+    return sorted(weight, key=lambda r: -weight[r])
