@@ -28,8 +28,8 @@ FIXED = {"close_dense", "close_lexical"}  # used while gathering (which subrules
 FACTORS = (0.0, 0.5, 0.75, 1.33, 2.0)
 
 
-def load(name: str) -> list[dict]:
-    return [json.loads(line) for line in (DATA / name).read_text(encoding="utf-8").splitlines() if line.strip()]
+def load(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
 def is_odd(row: dict) -> bool:
@@ -42,9 +42,8 @@ def main() -> None:
     args = ap.parse_args()
     store = open_store()
     version = store.latest_rules_version()
-    dev = load("judge_dev.jsonl")
-    train_rows = [json.loads(line) for line in CASEBOOK.read_text(encoding="utf-8").splitlines() if line.strip()]
-    train_rows += [r for r in dev if is_odd(r)]
+    dev = load(DATA / "judge_dev.jsonl")
+    train_rows = load(CASEBOOK) + [r for r in dev if is_odd(r)]
     held_rows = [r for r in dev if not is_odd(r)]
 
     def prepare(rows: list[dict], label: str) -> list[tuple]:

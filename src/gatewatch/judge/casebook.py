@@ -63,6 +63,11 @@ def load_cases(path: Path = CASEBOOK) -> tuple[Case, ...]:
     return tuple(parse_cases(path.read_text(encoding="utf-8"), path.name))
 
 
+@cache
+def _by_id() -> dict[str, Case]:
+    return {c.id: c for c in load_cases()}
+
+
 def case_passages() -> list[tuple[str, str, str]]:
     """(case id, "case", question) for the vector index."""
     return [(c.id, "case", c.question) for c in load_cases()]
@@ -72,13 +77,12 @@ def rules_of_similar(ids: list[str], scores: np.ndarray, k: int = 10, temperatur
     """The rules of the `k` cases closest to the question (their cosines `scores`, row by row with `ids`),
     best first: a rule counts exp(cosine / temperature) for each case that cites it, a little less when
     that case cites it after others."""
-    by_id = {c.id: c for c in load_cases()}
     if not len(scores):
         return []
     best = np.argpartition(-scores, min(k, len(scores) - 1))[:k]
     weight: dict[str, float] = defaultdict(float)
     for i in best:
-        case = by_id.get(ids[i])
+        case = _by_id().get(ids[i])
         if case is None:  # a store built from an older casebook
             continue
         for j, rid in enumerate(case.rules):

@@ -160,16 +160,19 @@ def _load(store: Store, version: str, model: str) -> None:
                                                  matrix.reshape(len(mine), mine[0]["dim"]))
 
 
+def _index(kind: str, store: Store, version: str, model: str) -> VectorIndex | None:
+    _load(store, version, model)
+    return _INDEXES[(kind, id(store), version, model)]
+
+
 def concept_index(store: Store, version: str, model: str) -> VectorIndex | None:
     """The vectors of the concepts' wordings (see `concept_passages`) for `model`, if built."""
-    _load(store, version, model)
-    return _INDEXES[("concept", id(store), version, model)]
+    return _index("concept", store, version, model)
 
 
 def case_index(store: Store, version: str, model: str) -> VectorIndex | None:
     """The vectors of the casebook's questions (see `casebook`) for `model`, if built."""
-    _load(store, version, model)
-    return _INDEXES[("case", id(store), version, model)]
+    return _index("case", store, version, model)
 
 
 def vector_indexes(store: Store, version: str, models: tuple[str, ...] | None = None) -> list[VectorIndex]:
@@ -180,9 +183,9 @@ def vector_indexes(store: Store, version: str, models: tuple[str, ...] | None = 
              if m in present and get_embedder(m) is not None]
     out = []
     for model in order if models is not None else order[:1]:
-        _load(store, version, model)
-        if _INDEXES[("rule", id(store), version, model)] is not None:
-            out.append(_INDEXES[("rule", id(store), version, model)])
+        index = _index("rule", store, version, model)
+        if index is not None:
+            out.append(index)
     return out
 
 
