@@ -37,7 +37,11 @@ _PLAIN = {"block", "attack", "fight", "draw", "discard", "scry", "mill", "regene
 _PLAIN_PHRASES = {p for p in _PLAIN if " " in p}
 # Card names that are also plain English words: a card only when capitalised mid-sentence ("I cast Fog").
 _PLAIN_UNLESS_CAPITALISED = {"opt", "fog", "shock", "counterspell", "duress", "doom", "panic", "fear",
-                             "sleep", "silence", "flicker", "blink", "bounce", "removal", "kitchen"}
+                             "sleep", "silence", "flicker", "blink", "bounce", "removal", "kitchen",
+                             "clone", "clon", "contrahechizo", "niebla", "veneno", "venenos"}
+_COLOURS = {"white", "blue", "black", "red", "green", "colorless", "blanco", "blanca", "azul", "negro", "negra",
+            "rojo", "roja", "verde", "incoloro", "incolora"}
+_LIST_SEPARATOR = re.compile(r",\s*|\s+(?:and|y|e|or|o)\s+")
 _CONNECTORS = {"of", "the", "de", "del", "la", "las", "los", "el", "y", "and", "to", "in", "en", "a", "//"}
 _FUZZY_BUDGET = 10  # typo look-ups per question (about 3.5 ms each)
 _MAX_SPANS = 200    # capitalised runs (and what is left of them) looked at per question: never unbounded
@@ -128,6 +132,11 @@ def find_cards(store: Store, question: str, lex: Lexicon) -> list[CardMention]:
             continue
         if any(fold(span) in fold(m.text) for m in found):
             continue
+        rest = _untaken(question, span, tokens, taken)
+        if rest is not None:  # "Meto Mago" where "Mago lanzachasquidos" was found: only "Meto" is left
+            strict.update(rest)
+            spans[:0] = [r for r in rest if r not in seen]
+            continue
         key = term_key(span)
         if key in lex.forms or key in lex.subtypes or fold(span) in _PLAIN or len(fold(span)) < 4 \
                 or any(f" {p} " in f" {fold(span)} " for p in _PLAIN_PHRASES):
@@ -145,6 +154,10 @@ def find_cards(store: Store, question: str, lex: Lexicon) -> list[CardMention]:
         res = cards_api.resolve_name(store, span)
         if single and (key in lex.subtypes or fold(span) in lex.vocab) and res.match != "exact":
             continue  # "una Pista", "the Auras": a type or a rules word, not a misspelt name
+        pieces = [p.strip() for p in _LIST_SEPARATOR.split(span)]
+        if res.status == "not_found" and len(pieces) > 1 and all(p[:1].isupper() for p in pieces):
+            spans[:0] = [p for p in pieces if len(p) >= 3]
+            continue  # "Thrasios and Tymna": two names in one run
         if res.status == "found" and res.match in ("prefix", "fuzzy"):
             found.append(CardMention(text=span, card=res.card, how=res.match))
         elif res.status == "ambiguous" and res.candidates and res.candidates[0].score >= 80:
@@ -184,6 +197,22 @@ def _leftovers(span: str, names: list[str]) -> list[str]:
         if words and len(" ".join(words)) >= 4:
             out.append(" ".join(words).strip(" ,"))
     return out
+
+
+def _untaken(question: str, span: str, tokens: list[re.Match[str]], taken: list[bool]) -> list[str] | None:
+    """When part of `span` is already a found name, the runs of its other words; None when none is."""
+    at = question.find(span)
+    inside = [i for i, t in enumerate(tokens) if at <= t.start() < at + len(span)] if at >= 0 else []
+    if not any(taken[i] for i in inside):
+        return None
+    pieces, run = [], []
+    for i in inside + [-1]:
+        if i >= 0 and not taken[i]:
+            run.append(tokens[i].group(0))
+        elif run:
+            pieces.append(" ".join(run))
+            run = []
+    return [p for p in pieces if len(p) >= 4]
 
 
 def _only_tokens(store: Store, span: str) -> bool:
@@ -288,10 +317,11 @@ def _whole_or_short_name(store: Store, span: str, found: list[CardMention],
     res = cards_api.resolve_name(store, span)
     ok_lang = (lambda lang: lang == "en") if english_only else (lambda lang: True)
     if res.status == "found" and res.card and ok_lang(res.lang) and (
-            res.match == "exact" or _short(res.matched or res.card) == key):
+            res.match == "exact" or _short(res.matched or res.card) == key and _is_legend(store, res.card)):
         names = [res.card]
     elif res.status == "ambiguous":
-        names = [c.name for c in res.candidates if _short(c.matched) == key and ok_lang(c.lang)]
+        names = [c.name for c in res.candidates if _short(c.matched) == key and ok_lang(c.lang)
+                 and _is_legend(store, c.name)]
     else:
         names = []
     known = {c.card for c in found}
@@ -300,6 +330,12 @@ def _whole_or_short_name(store: Store, span: str, found: list[CardMention],
         return None
     return CardMention(text=span, card=names[0] if len(names) == 1 else None,
                        candidates=names if len(names) > 1 else [], how="exact")
+
+
+def _is_legend(store: Store, name: str) -> bool:
+    """Players shorten a legend's name ("Tymna"), not other cards' ("Board" is not Board the Weatherlight)."""
+    row = store.card_row(name)
+    return row is not None and "Legendary" in (row["type_line"] or "")
 
 
 def _exact_mention(store: Store, question: str, lex: Lexicon, phrase: str, start: int,
@@ -322,6 +358,11 @@ def _exact_mention(store: Store, question: str, lex: Lexicon, phrase: str, start
             return None
     elif phrase.islower() and _rules_talk(fold(re.sub(r"['’]s\b", "", phrase)), lex):
         return None  # "deals damage", "the protector": rules words, not the cards Deal Damage, The Protector
+    elif phrase.islower() and any(w in _COLOURS for w in key.split()) and \
+            all(w in _COLOURS or term_key(w) in lex.subtypes for w in key.split()):
+        return None  # "a red dragon", "un zombi negro": a description, not the cards Red Dragon ...
+    if not capitalised and _names_an_effect(question, start, start + len(phrase)):
+        return None  # "a clone effect", "un efecto de clon": a kind of effect, not the card Clone
     if _before_token(question, start + len(phrase)):
         return None  # "a Blood token", "fichas de Goblin": a kind of token, not the card Blood or Goblin
     rows = store.card_names_exact(name_key(phrase))
@@ -332,6 +373,8 @@ def _exact_mention(store: Store, question: str, lex: Lexicon, phrase: str, start
     names = _real_cards(store, list(dict.fromkeys(r["card_name"] for r in rows)))
     if not names:
         return None  # only tokens: "a Zombie", "un Tesoro"
+    if single and term_key(phrase) in lex.subtypes and all(" // " in n for n in names):
+        return None  # "an Illusion": the creature type, not the half of Illusion // Reality
     return CardMention(text=phrase, card=names[0] if len(names) == 1 else None,
                        candidates=names if len(names) > 1 else [], how="exact")
 
@@ -345,6 +388,11 @@ def _rules_talk(key: str, lex: Lexicon) -> bool:
 
 
 _TOKEN_WORDS = {"token", "tokens", "ficha", "fichas"}
+
+
+def _names_an_effect(question: str, start: int, end: int) -> bool:
+    after, before = fold(question[end:]).split()[:1], fold(question[:start]).split()[-2:]
+    return after in (["effect"], ["effects"], ["style"]) or before in (["efecto", "de"], ["efecto", "tipo"], ["efectos", "de"])
 
 
 def _before_token(question: str, end: int) -> bool:
@@ -378,7 +426,8 @@ def _misspelt(store: Store, question: str, lex: Lexicon, tokens: list[re.Match[s
     words = [fold(t.group(0)) for t in tokens]
     for i, w in enumerate(words):
         if taken[i] or len(w) < 5 or w in lex.vocab or w.isdigit() or not tokens[i].group(0).islower() \
-                or w in _PLAIN or w in _PLAIN_UNLESS_CAPITALISED or term_key(w) in lex.subtypes:
+                or w in _PLAIN or w in _PLAIN_UNLESS_CAPITALISED or term_key(w) in lex.subtypes \
+                or term_key(w) in lex.forms:
             continue  # ... "el espiritu": a creature type, not the card whose Spanish name is Espíritu
         spans = [(i - 1, i + 1), (i, i + 2), (i - 2, i + 1), (i, i + 1)]
         for a, b in spans:
@@ -389,7 +438,7 @@ def _misspelt(store: Store, question: str, lex: Lexicon, tokens: list[re.Match[s
             if b - a == 1 and (len(w) < 7 or not _after_determiner(question, tokens[i].start())):
                 continue
             phrase = question[tokens[a].start():tokens[b - 1].end()]
-            if fold(phrase) in _PLAIN:
+            if fold(phrase) in _PLAIN or _names_an_effect(question, tokens[a].start(), tokens[b - 1].end()):
                 continue
             budget -= 1
             res = cards_api.resolve_name(store, phrase)
@@ -423,8 +472,9 @@ def _merge_short_names(found: list[CardMention]) -> list[CardMention]:
         said = {fold(o.text): o.card for o in found if o.card and o is not m}
         longer = [f for f in full if f not in names and any(
             fold(f).startswith(fold(n) + " ") or fold(f).startswith(fold(m.text) + " ") for n in names)]
-        longer += [card for text, card in said.items() if card not in names and " " not in fold(m.text)
-                   and fold(m.text) in text.split()]  # "la Arena" after "Arena pirexiana", "the Rootwalla"
+        short = re.sub(r"^(the|el|la|los|las) ", "", fold(m.text))  # "the Hunter" after "Fiend Hunter"
+        longer += [card for text, card in said.items() if card not in names and " " not in short
+                   and short in text.split()]  # "la Arena" after "Arena pirexiana", "the Rootwalla"
         if longer:
             continue
         out.append(m)
