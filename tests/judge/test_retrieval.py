@@ -37,7 +37,7 @@ def test_english_names(store, version, question, expected):
 @pytest.mark.parametrize("question, expected", [
     ("Mi oponente juega Ira de Dios, ¿mis fichas mueren?", {"Wrath of God"}),
     ("¿Puedo responder a un relámpago lanzando un crecimiento gigante?", {"Lightning Bolt", "Giant Growth"}),
-    ("Le pongo un clon copiando una criatura de mi rival.", {"Clone"}),
+    ("Le pongo un Clon copiando una criatura de mi rival.", {"Clone"}),  # "un clon" is any clone: see below
     ("Con Lurrus, ¿puedo lanzar un permanente desde el cementerio?", {"Lurrus of the Dream-Den"}),
 ])
 def test_spanish_and_partial_names(store, version, question, expected):
@@ -241,7 +241,8 @@ def test_fuse_weighs_the_gathered_evidence(store, version):
     from gatewatch.judge.retrieval import WEIGHTS, fuse, gather
     an = analyse(store, "Does deathtouch work with trample when my attacker is blocked?", version)
     ev = gather(store, an)
-    assert fuse(store, an, ev).rules == retrieve(store, an).rules
+    # retrieve re-orders the fused candidates (see test_ranker.py); it never adds one
+    assert {r for r, _ in retrieve(store, an).rules} <= {r for r, _ in fuse(store, an, ev, 40).rules}
     only_numbers = {k: 0.0 for k in WEIGHTS} | {"concept": 1.0, "number": 1.0}
     assert all("concept_lex" not in s for s in fuse(store, an, ev, weights=only_numbers).sources.values())
     assert {"concept_lex", "concept_dense", "family"} <= set(ev.lists)
@@ -287,3 +288,21 @@ def test_name_runs_in_any_case_and_accent_always_end(store, version):
         t = time.perf_counter()
         cards_in(store, version, q)
         assert time.perf_counter() - t < 5
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("Copy my angel with a clone effect: is mine a token too?", set()),                   # a kind of effect
+    ("Copio con un clon una criatura del rival. ¿Mi copia cómo sale?", set()),             # any clone
+    ("El rival tira una niebla y mi equipo dice 'siempre que haga daño'. ¿Se dispara?", set()),
+    ("Board question: Humility came down, then Opalescence. How big is Humility?", {"Humility", "Opalescence"}),
+    ("Is my Clone also an Illusion that gets sacrificed when targeted?", {"Clone"}),      # a type, not a half
+    ("can my knight block a red dragon that's attacking me?", set()),                      # a description
+    ("my persist guy already came back once. Will it persist again?", set()),              # a keyword
+    ("Meto Mago lanzachasquidos apuntando a un Borbotón del cementerio.", {"Snapcaster Mage", "Gush"}),
+    ("My commanders are Thrasios and Tymna. Which colours does Command Tower make?",
+     {"Thrasios, Triton Hero", "Tymna the Weaver", "Command Tower"}),                      # two names, one run
+    ("Bob flips Commit // Memory in my upkeep. How much life do I lose?", {"Dark Confidant", "Commit // Memory"}),
+    ("My Fiend Hunter exiled their bear. If I phase out the Hunter, does it come back?", {"Fiend Hunter"}),
+])
+def test_effects_descriptions_lists_and_table_names(store, version, question, expected):
+    assert cards_in(store, version, question) == expected

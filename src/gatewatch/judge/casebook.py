@@ -8,7 +8,6 @@ does not hold is never cited. The questions' vectors are computed at build time 
 from __future__ import annotations
 
 import json
-from collections import defaultdict
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -58,6 +57,13 @@ def parse_cases(text: str, source: str = "casebook") -> list[Case]:
     return out
 
 
+@dataclass
+class CaseVote:
+    weight: float = 0.0   # the summed votes of the near cases citing the rule
+    cases: int = 0        # how many of them cite it
+    best: float = -1.0    # the cosine of the nearest of them
+
+
 @cache
 def load_cases(path: Path = CASEBOOK) -> tuple[Case, ...]:
     return tuple(parse_cases(path.read_text(encoding="utf-8"), path.name))
@@ -73,18 +79,26 @@ def case_passages() -> list[tuple[str, str, str]]:
     return [(c.id, "case", c.question) for c in load_cases()]
 
 
-def rules_of_similar(ids: list[str], scores: np.ndarray, k: int = 10, temperature: float = 0.1) -> list[str]:
-    """The rules of the `k` cases closest to the question (their cosines `scores`, row by row with `ids`),
-    best first: a rule counts exp(cosine / temperature) for each case that cites it, a little less when
-    that case cites it after others."""
+def case_votes(ids: list[str], scores: np.ndarray, k: int = 10, temperature: float = 0.1) -> dict[str, CaseVote]:
+    """What the `k` cases closest to the question (their cosines `scores`, row by row with `ids`) say of
+    each rule they cite: a rule gets exp(cosine / temperature) from each case that cites it, a little less
+    when that case cites it after others."""
+    votes: dict[str, CaseVote] = {}
     if not len(scores):
-        return []
+        return votes
     best = np.argpartition(-scores, min(k, len(scores) - 1))[:k]
-    weight: dict[str, float] = defaultdict(float)
     for i in best:
         case = _by_id().get(ids[i])
         if case is None:  # a store built from an older casebook
             continue
         for j, rid in enumerate(case.rules):
-            weight[rid] += float(np.exp(scores[i] / temperature)) / (1 + 0.3 * j)
-    return sorted(weight, key=lambda r: -weight[r])
+            vote = votes.setdefault(rid, CaseVote())
+            vote.weight += float(np.exp(scores[i] / temperature)) / (1 + 0.3 * j)
+            vote.cases += 1
+            vote.best = max(vote.best, float(scores[i]))
+    return votes
+
+
+def rules_of_similar(votes: dict[str, CaseVote]) -> list[str]:
+    """The rules the nearest cases cite, best first."""
+    return sorted(votes, key=lambda r: -votes[r].weight)

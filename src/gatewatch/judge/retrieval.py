@@ -23,9 +23,10 @@ from ..store import Store
 from ..text import fold
 from . import embed
 from .analysis import Analysis, without_own_name
-from .casebook import rules_of_similar
+from .casebook import CaseVote, case_votes, rules_of_similar
 from .embed import get_embedder
 from .lexicon import lexicon_for
+from .ranker import POOL, load_model, rerank
 from .ruledocs import EN_STOP, WORD, stems, concept_docs, rule_docs
 from .vectors import case_index, concept_index, vector_indexes
 
@@ -187,10 +188,12 @@ def _best_children(store: Store, version: str, seeds: list[str], dense: Sim, lex
     return _interleave(groups)
 
 
-def _dense(store: Store, an: Analysis, lists: dict[str, list[str]]) -> tuple[np.ndarray | None, Sim]:
-    """Add each active model's nearest rules to `lists` ("dense", then "dense_<model>"); return the first
-    model's question vector and a similarity over any rules (the models' ranks averaged)."""
+def _dense(store: Store, an: Analysis, lists: dict[str, list[str]]) -> tuple[np.ndarray | None, Sim, dict[str, CaseVote]]:
+    """Add each active model's nearest rules to `lists` ("dense", then "dense_<model>") and the rules of the
+    nearest solved cases ("case"); return the first model's question vector, a similarity over any rules
+    (the models' ranks averaged) and the cases' votes."""
     qvec = None
+    votes: dict[str, CaseVote] = {}
     sims: list[Sim] = []
     text = an.question + (" " + " ".join(t.english for _, t in an.terms) if an.terms else "")
     for index in vector_indexes(store, an.version, embed.ACTIVE):
@@ -205,7 +208,8 @@ def _dense(store: Store, an: Analysis, lists: dict[str, list[str]]) -> tuple[np.
             lists["concept_dense"] = [r for r, _ in concepts.search(vec, 30)]
         cases = case_index(store, an.version, index.model) if qvec is None else None
         if cases is not None:
-            lists["case"] = rules_of_similar(cases.ids, cases.scores(vec))
+            votes = case_votes(cases.ids, cases.scores(vec))
+            lists["case"] = rules_of_similar(votes)
         qvec = vec if qvec is None else qvec
 
         def sim(ids: list[str], index=index, vec=vec, scores=scores) -> dict[str, float]:
@@ -214,7 +218,7 @@ def _dense(store: Store, an: Analysis, lists: dict[str, list[str]]) -> tuple[np.
 
     def dense(ids: list[str]) -> dict[str, float]:
         return _mean_rank(ids, [f(ids) for f in sims]) if sims else {}
-    return qvec, dense
+    return qvec, dense, votes
 
 
 @dataclass
@@ -225,10 +229,20 @@ class Evidence:
     concepts: dict[str, dict[str, float]]
     cards: list[Card]
     query_vector: np.ndarray | None = None
+    words: dict[str, set[str]] = field(default_factory=dict)   # the question's stems per language
+    case_votes: dict[str, CaseVote] = field(default_factory=dict)  # what the nearest solved cases cite
 
 
 def retrieve(store: Store, an: Analysis, k: int = 20) -> Retrieved:
-    return fuse(store, an, gather(store, an), k)
+    """The rules a question needs, best first: the lists fused, then re-ranked by the fitted model when
+    there is one (ranker.json)."""
+    ev = gather(store, an)
+    model = load_model()
+    if model is None:
+        return fuse(store, an, ev, k)
+    found = fuse(store, an, ev, POOL)
+    found.rules = rerank(store, an, ev, found.rules, found.sources, model)[:k]
+    return found
 
 
 def _concept_scores(found, where: str, out: dict[str, dict[str, float]]) -> None:
@@ -267,12 +281,13 @@ def gather(store: Store, an: Analysis) -> Evidence:
         from ..spanish import api as spanish_api
         lists["lexical_es"] = [h.id for h in spanish_api.search_spanish(store, an.question, v, limit=30).results
                                if h.kind in ("rule", "example")]
-    qvec, dense = _dense(store, an, lists)
+    qvec, dense, votes = _dense(store, an, lists)
     seeds = list(dict.fromkeys(lists["term"][:6] + lists["keyword"][:6] + lists["number"][:3]
                                + lists["concept"][:8]))
     docs, qwords = rule_docs(store, v), _question_words(an, keywords + concept_en)
     lists["family"] = _best_children(store, v, seeds, dense, lambda ids: docs.similarity(qwords, ids))[:15]
-    return Evidence(lists=lists, concepts={k: dict(p) for k, p in scores.items()}, cards=cards, query_vector=qvec)
+    return Evidence(lists=lists, concepts={k: dict(p) for k, p in scores.items()}, cards=cards, query_vector=qvec,
+                    words=qwords, case_votes=votes)
 
 
 def _weighted_concepts(ev: Evidence, w: dict[str, float]) -> dict[str, float]:
