@@ -4,7 +4,7 @@ development set: its odd-numbered questions are fitted on, the even ones held ou
 `train` (the judge's casebook, src/gatewatch/judge/casebook.jsonl: fitted on and
 searched by the judge itself, so its figures are in-sample), `test` (judge_test.jsonl, written last and never
 fitted on or looked at question by question). Extractive answers only (no LLM).
-Run: .venv/bin/python bench/judge.py [--set dev|train|test] [--details] [--half odd] [--topics]
+Run: .venv/bin/python bench/judge.py [--set dev|train|test | --file NEW.jsonl ...] [--details] [--half odd] [--topics]
 [--embedder e5-small,use-m3] (the dense models to fuse, best first; default: the store's preferred one)."""
 
 from __future__ import annotations
@@ -69,13 +69,15 @@ def evaluate(rows: list[dict], details: bool = False) -> dict[str, dict[str, flo
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--set", default="dev", choices=sorted(SETS), help="which question set (default: dev)")
+    ap.add_argument("--file", nargs="+", type=Path, help="question files in the same JSONL form (a new round, blind)")
     ap.add_argument("--details", action="store_true", help="print the questions that miss")
     ap.add_argument("--half", choices=("odd", "even"), help="only the tuning (odd) or held-out (even) questions")
     ap.add_argument("--topics", action="store_true", help="also print one line per topic")
     ap.add_argument("--embedder", help="comma-separated dense models to fuse (their vectors must be in the store)")
     args = ap.parse_args()
     embed.use_models(tuple(args.embedder.split(",")) if args.embedder else None)
-    rows = [json.loads(line) for line in SETS[args.set].read_text(encoding="utf-8").splitlines() if line.strip()]
+    files = args.file or [SETS[args.set]]
+    rows = [json.loads(line) for f in files for line in f.read_text(encoding="utf-8").splitlines() if line.strip()]
     if args.half and args.set == "dev":
         rows = [r for r in rows if (int(r["id"].lstrip("q")) % 2 == 1) == (args.half == "odd")]
     res = evaluate(rows, args.details)
