@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from gatewatch.judge import ask
 from gatewatch.judge.analysis import analyse
 from gatewatch.judge.lexicon import CONCEPT_FILES, lexicon_for, read_concepts
 from gatewatch.judge.retrieval import _closest, _is_title, retrieve
@@ -64,10 +65,29 @@ def test_names_opening_a_sentence_or_sharing_a_run(store, version, question, exp
     assert cards_in(store, version, question) == expected
 
 
-def test_a_bare_legendary_name_lists_the_legends_of_that_name(store, version):
+def test_a_bare_legendary_name_takes_the_far_more_printed_legend_and_keeps_the_other(store, version):
     an = analyse(store, "I've cast Atraxa from the command zone twice. How much does she cost?", version)
-    assert an.card_names == []
-    assert set(an.ambiguous[0].candidates) == {"Atraxa, Grand Unifier", "Atraxa, Praetors' Voice"}
+    assert an.card_names == ["Atraxa, Praetors' Voice"] and not an.ambiguous
+    assert an.assumed[0].candidates == ["Atraxa, Grand Unifier"]
+    a = ask("Thalia is out. How much does my Lightning Bolt cost?", store=store, backend=None)
+    assert {c.name for c in a.cards} == {"Thalia, Guardian of Thraben", "Lightning Bolt"}
+    assert a.candidates[0].names == ["Thalia, Guardian of Thraben", "Thalia, Heretic Cathar"]
+    assert "Thalia, Heretic Cathar" in a.answer  # the answer says what it assumed
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("Si lanzo Uro con escapatoria, ¿se queda en el campo?", {"Uro, Titan of Nature's Wrath"}),  # not Aurochs
+    ("Agrus Kos attacks: is my suspected creature exiled?", {"Agrus Kos, Spirit of Justice"}),
+])
+def test_a_name_several_cards_share_is_the_one_the_question_echoes(store, version, question, expected):
+    assert cards_in(store, version, question) == expected
+
+
+def test_a_spanish_name_that_is_also_a_legends_short_name_lists_both(store, version):
+    an = analyse(store, "Tengo un Uro en mesa y el rival lo destruye. ¿Qué pasa?", version)  # Aurochs is «Uro»
+    assert an.card_names == [] and set(an.ambiguous[0].candidates) == {"Aurochs", "Uro, Titan of Nature's Wrath"}
+    teferi = analyse(store, "I control Teferi. Can I cast a sorcery during combat?", version).ambiguous[0]
+    assert all(name.startswith("Teferi, ") for name in teferi.candidates)  # the legends, not Teferi's Moat
 
 
 @pytest.mark.parametrize("question", [

@@ -72,6 +72,11 @@ def extractive_answer(an: Analysis, citations: list[Citation], words: set[str]) 
     if not parts:
         parts.append("No encuentro reglas que respondan con seguridad a esta pregunta." if es
                      else "I cannot find rules that answer this question with confidence.")
+    for c in an.assumed:
+        others = ", ".join(c.candidates[:4])
+        parts.append(f"Entiendo que «{c.text}» es {c.card}, la más impresa de ese nombre; también puede ser {others}."
+                     if es else f"I take “{c.text}” to be {c.card}, the most printed card of that name; it could "
+                     f"also be {others}.")
     for c in an.ambiguous:
         names = ", ".join(c.candidates[:4])
         parts.append(f"No estoy seguro de qué carta es «{c.text}»: puede ser {names}." if es

@@ -73,7 +73,8 @@ def ask(question: str, board: dict[str, Any] | None = None, lang: str | None = N
             text, citations, backend_name = prose, ordered, chosen.name
     return Answer(answer=text, lang=an.lang, rules_version=version, citations=citations,
                   cards=_cards(found), confidence=_confidence(found),
-                  candidates=[Candidate(mention=c.text, names=c.candidates) for c in an.ambiguous],
+                  candidates=[Candidate(mention=c.text, names=[c.card, *c.candidates]) for c in an.assumed]
+                  + [Candidate(mention=c.text, names=c.candidates) for c in an.ambiguous],
                   backend=backend_name, warnings=warnings)
 
 

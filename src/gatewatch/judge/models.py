@@ -33,7 +33,8 @@ class CardInfo(BaseModel):
 
 class Candidate(BaseModel):
     mention: str = Field(description="What the question said")
-    names: list[str] = Field(description="The cards it could mean")
+    names: list[str] = Field(description="The cards it could mean; when the answer took one as the likely "
+                             "reading, that one first")
 
 
 class Answer(BaseModel):

@@ -1,0 +1,105 @@
+"""Settle a name that fits several cards. Players shorten legends ("Thalia", "Atraxa", "Uro") and some
+short names are other cards' whole names too (Spanish "Uro" is Aurochs). The question often echoes the
+card it means ("Uro ... escape"): that card it is. Otherwise, when one of the legends of that name is far
+more printed than the others (Thalia, Guardian of Thraben: 9 sets; Thalia, Heretic Cathar: 3), it is taken
+as the likely one and the others stay listed, so the answer says which card it assumed and what else the
+name could be. Otherwise the candidates are listed and none is picked."""
+
+from __future__ import annotations
+
+import re
+
+from .. import cards as cards_api
+from ..cards.mtg import name_key
+from ..errors import GatewatchError
+from ..store import Store
+from ..text import fold
+from .ruledocs import stems
+
+# One card is the likely reading of a shared name when printed in this many times as many sets as any other
+# of that name, and in at least this many sets.
+DOMINANCE = 3.0
+MIN_PRINTINGS = 5
+
+
+def short_name(name: str) -> str:
+    """What players call a legend: the name before its comma or its "of" ("Thalia", "Lurrus")."""
+    return fold(re.split(r",| of | the ", name.split(" // ")[0])[0])
+
+
+def is_legend(store: Store, name: str) -> bool:
+    """Players shorten a legend's name ("Tymna"), not other cards' ("Board" is not Board the Weatherlight)."""
+    row = store.card_row(name)
+    return row is not None and "Legendary" in (row["type_line"] or "")
+
+
+def legends_named(store: Store, word: str) -> list[str]:
+    """The legends players would call `word` ("Uro" → Uro, Titan of Nature's Wrath), in English names."""
+    key = name_key(word)
+    if len(key) < 3:
+        return []
+    rows = store.card_names_prefix(key + " ", 100)
+    names = dict.fromkeys(r["card_name"] for r in rows if r["lang"] == "en")
+    return [n for n in names if short_name(n) == fold(word) and is_legend(store, n)]
+
+
+def _text_of(card) -> str:
+    printed = card.es.text if card.es and card.es.text else ""  # a Spanish question echoes the Spanish
+    return without_own_name(f"{card.oracle_text}\n{printed}", card.name)
+
+
+def without_own_name(text: str, name: str) -> str:
+    """A card's text with its own name (whole, each face, the part before the comma) read as "this"."""
+    for part in [name, *name.split(" // "), name.split(",")[0]]:
+        text = text.replace(part, "this")
+    return text
+
+
+def by_context(store: Store, question: str, names: list[str]) -> list[str]:
+    """Of several cards a name may be, the one whose text the question clearly echoes ("Ugin's -X",
+    "Kalitas ... my Zombie"); all of them when none stands out."""
+    if len(names) < 2:
+        return names
+    asked = stems(question)
+    scored = []
+    for name in names:
+        try:
+            card = cards_api.get_card(store, name)
+        except GatewatchError:
+            continue
+        scored.append((len(asked & stems(_text_of(card))), name))
+    if len(scored) < 2:
+        return names
+    scored.sort(key=lambda s: -s[0])
+    if scored[0][0] >= 2 and scored[0][0] >= 2 * scored[1][0]:
+        return [scored[0][1]]
+    return names
+
+
+def likeliest(store: Store, names: list[str]) -> str | None:
+    """The one of `names` printed far more often than the rest, if there is one."""
+    counts = []
+    for name in names:
+        try:
+            counts.append((len(set(cards_api.get_card(store, name).printings)), name))
+        except GatewatchError:
+            return None
+    counts.sort(key=lambda c: -c[0])
+    if len(counts) < 2 or counts[0][0] < MIN_PRINTINGS or counts[0][0] < DOMINANCE * counts[1][0]:
+        return None
+    return counts[0][1]
+
+
+def settle(store: Store, question: str, text: str, names: list[str]) -> tuple[str | None, list[str], str]:
+    """(the card, the other cards it could be, how) for a mention `text` that fits `names`: the card the
+    question echoes (no others), else the likely legend of that name (the others kept), else none."""
+    if len(names) == 1:
+        return names[0], [], "exact"
+    echoed = by_context(store, question, names)
+    if len(echoed) == 1:
+        return echoed[0], [], "context"
+    if all(short_name(n) == fold(text) and is_legend(store, n) for n in names):
+        likely = likeliest(store, names)
+        if likely is not None:
+            return likely, [n for n in names if n != likely], "likely"
+    return None, names, "ambiguous"

@@ -1,0 +1,455 @@
+"""Find the cards a question names: exact names (English or Spanish, longest span first), capitalised
+runs, names opening a sentence, the table's nicknames and misspelt words, resolved with typo tolerance;
+an unclear name yields candidates (see `ambiguity` for how one of several is settled)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from dataclasses import dataclass, field
+
+from .. import cards as cards_api
+from ..cards.mtg import name_key
+from ..store import Store
+from ..text import fold, term_key
+from .language import detect_language
+from .ambiguity import is_legend, legends_named, settle, short_name
+from .lexicon import Lexicon
+from .ruledocs import EN_STOP, ES_STOP
+
+_QUOTED = re.compile(r"[\"“«']([^\"”»']{3,60})[\"”»']")
+# A run of capitalised words, allowing the small words card names contain ("Elspeth, Sun's Champion",
+# "Fire // Ice", "Elegido de la Antepasada").
+_CAPS = re.compile(r"(?:[A-ZÁÉÍÓÚÑ][\w'’\-]+(?:,?\s+(?:of|the|de|del|la|las|los|el|y|and|to|in|en|a|//|"
+                   r"[A-ZÁÉÍÓÚÑ][\w'’\-]+))*)")
+_MAX_NGRAM = 8
+# Game words that happen to be card names too: never a card in a question, even capitalised.
+_PLAIN = {"block", "attack", "fight", "draw", "discard", "scry", "mill", "regenerate", "sacrifice", "exile",
+          "destroy", "return", "copy", "vigilance", "flying", "haste", "trample", "reach", "deathtouch",
+          "lifelink", "menace", "defender", "hexproof", "indestructible", "flash", "ward", "protection",
+          "infect", "wither", "toxic", "first strike", "double strike", "one", "two", "three", "dead", "time",
+          "turn", "life", "death", "damage", "combat", "mana", "stack", "priority", "upkeep", "gift",
+          "offspring", "plot", "bargain", "craft", "disguise", "cloak", "suspect", "forage", "exhaust",
+          "harmonize", "mobilize", "endure", "behold", "station", "warp", "heal", "recruit",
+          "two-headed giant", "two headed giant", "gigante de dos cabezas", "double striker", "first striker",
+          "double strikers", "first strikers"}
+_PLAIN_PHRASES = {p for p in _PLAIN if " " in p}
+# Card names that are also plain English words: a card only when capitalised mid-sentence ("I cast Fog").
+_PLAIN_UNLESS_CAPITALISED = {"opt", "fog", "shock", "counterspell", "duress", "doom", "panic", "fear",
+                             "sleep", "silence", "flicker", "blink", "bounce", "removal", "kitchen",
+                             "clone", "clon", "contrahechizo", "niebla", "veneno", "venenos"}
+_COLOURS = {"white", "blue", "black", "red", "green", "colorless", "blanco", "blanca", "azul", "negro", "negra",
+            "rojo", "roja", "verde", "incoloro", "incolora"}
+_LIST_SEPARATOR = re.compile(r",\s*|\s+(?:and|y|e|or|o)\s+")
+_CONNECTORS = {"of", "the", "de", "del", "la", "las", "los", "el", "y", "and", "to", "in", "en", "a", "//"}
+_FUZZY_BUDGET = 10  # typo look-ups per question (about 3.5 ms each)
+_MAX_SPANS = 200    # capitalised runs (and what is left of them) looked at per question: never unbounded
+
+
+
+@dataclass
+class CardMention:
+    text: str
+    card: str | None                 # the English Oracle name, when resolved with confidence
+    candidates: list[str] = field(default_factory=list)
+    how: str = "exact"
+
+
+def _ngrams(words: list[str]) -> list[tuple[int, int]]:
+    spans = [(i, j) for i in range(len(words)) for j in range(min(len(words), i + _MAX_NGRAM), i, -1)]
+    return sorted(spans, key=lambda s: (-(s[1] - s[0]), s[0]))
+
+
+def find_cards(store: Store, question: str, lex: Lexicon) -> list[CardMention]:
+    """Exact names first (longest span wins), then quoted or capitalised spans, then misspelt lower-case
+    words, resolved with typo tolerance; an unclear span yields candidates, never a guess."""
+    tokens = list(re.finditer(r"[\w'’/+\-]*\w[\w'’/+\-]*", question))  # a word has a letter or digit
+    words = [t.group(0) for t in tokens]
+    taken = [False] * len(words)
+    found: list[CardMention] = []
+    for i, j in _ngrams(words):
+        if any(taken[i:j]):
+            continue
+        phrase = question[tokens[i].start():tokens[j - 1].end()]
+        mention = _exact_mention(store, question, lex, phrase, tokens[i].start(), single=j - i == 1)
+        if mention is not None:
+            found.append(mention)
+            for k in range(i, j):
+                taken[k] = True
+    found += _nicknames(store, tokens, taken, found)
+    spans = _candidate_spans(question)
+    strict: set[str] = set()  # what is left of a run around a found name: only a whole or short name counts
+    seen: set[str] = set()
+    while spans and len(seen) < _MAX_SPANS:
+        span = spans.pop(0)
+        if span in seen:
+            continue
+        seen.add(span)
+        inside = [m for m in found if fold(m.text) in fold(span)]
+        if inside and not any(fold(span) in fold(m.text) for m in found):
+            rest = _leftovers(span, [m.text for m in inside])  # "Torbran y Horno de Rath" → "Torbran"
+            strict.update(rest)
+            spans[:0] = [r for r in rest if r not in seen]
+            continue
+        if any(fold(span) in fold(m.text) for m in found):
+            continue
+        rest = _untaken(question, span, tokens, taken)
+        if rest is not None:  # "Meto Mago" where "Mago lanzachasquidos" was found: only "Meto" is left
+            strict.update(rest)
+            spans[:0] = [r for r in rest if r not in seen]
+            continue
+        key = term_key(span)
+        if key in lex.forms or key in lex.subtypes or fold(span) in _PLAIN or len(fold(span)) < 4 \
+                or any(f" {p} " in f" {fold(span)} " for p in _PLAIN_PHRASES):
+            continue  # a game term, a type ("Time Lord"), a format ("En Gigante de Dos Cabezas")
+        if span in strict:
+            if " " not in span and (fold(span) in lex.vocab or fold(span) in EN_STOP or fold(span) in ES_STOP):
+                continue  # "When" left of "Portable Hole": a word, not Who // What // When ...
+            mention = _whole_or_short_name(store, span, found)
+            if mention is not None:
+                found.append(mention)
+            continue
+        single = " " not in span.strip()
+        if _only_tokens(store, span):
+            continue  # "Marit Lage": a token's name, not the card that begins with it
+        res = cards_api.resolve_name(store, span)
+        if single and (key in lex.subtypes or fold(span) in lex.vocab) and res.match != "exact":
+            continue  # "una Pista", "the Auras": a type or a rules word, not a misspelt name
+        pieces = [p.strip() for p in _LIST_SEPARATOR.split(span)]
+        if res.status == "not_found" and len(pieces) > 1 and all(p[:1].isupper() for p in pieces):
+            spans[:0] = [p for p in pieces if len(p) >= 3]
+            continue  # "Thrasios and Tymna": two names in one run
+        if res.status == "found" and res.match in ("prefix", "fuzzy"):
+            found.append(CardMention(text=span, card=res.card, how=res.match))
+        elif res.status == "ambiguous" and res.candidates and res.candidates[0].score >= 80:
+            cands = _real_cards(store, list(dict.fromkeys(c.name for c in res.candidates)))
+            named = legends_named(store, span) or [c for c in cands if short_name(c) == fold(span)]
+            cands = named or cands  # "Atraxa", "Teferi": the legends of that name, not "Atraxa's Fall", "Teferi's Moat"
+            if len(cands) == 1:
+                found.append(CardMention(text=span, card=cands[0], how=res.match or "prefix"))
+            elif cands:
+                found.append(CardMention(text=span, card=None, candidates=cands[:5], how="ambiguous"))
+    found += _sentence_initial(store, question, lex, tokens, taken, found)
+    found += _misspelt(store, question, lex, tokens, taken, found)
+    return [_settled(store, question, m) for m in _merge_short_names(found)]
+
+
+def _settled(store: Store, question: str, m: CardMention) -> CardMention:
+    if m.card is not None or not m.candidates:
+        return m
+    if m.how != "exact" and not all(short_name(n) == fold(m.text) for n in m.candidates):
+        return m  # a misspelt name's look-alikes: listed, never picked by context
+    card, others, how = settle(store, question, m.text, m.candidates)
+    return CardMention(text=m.text, card=card, candidates=others, how=how)
+
+
+def _leftovers(span: str, names: list[str]) -> list[str]:
+    """What a capitalised run holds besides the names already found in it, cut at those names."""
+    pieces = [span]
+    for name in names:
+        cut = []
+        for piece in pieces:
+            at = fold(piece).find(fold(name))
+            # fold() keeps one character per character here, so the folded index cuts the piece itself
+            if at >= 0 and len(fold(piece)) == len(piece):
+                cut += [piece[:at], piece[at + len(fold(name)):]]
+            else:
+                cut += re.split(re.escape(name), piece, flags=re.IGNORECASE)
+        pieces = cut
+    out = []
+    for piece in pieces:
+        words = piece.split()
+        while words and (fold(words[0]) in _CONNECTORS or not words[0][:1].isupper()):
+            words.pop(0)
+        while words and fold(words[-1]) in _CONNECTORS:
+            words.pop()
+        if words and len(" ".join(words)) >= 4:
+            out.append(" ".join(words).strip(" ,"))
+    return out
+
+
+def _untaken(question: str, span: str, tokens: list[re.Match[str]], taken: list[bool]) -> list[str] | None:
+    """When part of `span` is already a found name, the runs of its other words; None when none is."""
+    at = question.find(span)
+    inside = [i for i, t in enumerate(tokens) if at <= t.start() < at + len(span)] if at >= 0 else []
+    if not any(taken[i] for i in inside):
+        return None
+    pieces, run = [], []
+    for i in inside + [-1]:
+        if i >= 0 and not taken[i]:
+            run.append(tokens[i].group(0))
+        elif run:
+            pieces.append(" ".join(run))
+            run = []
+    return [p for p in pieces if len(p) >= 4]
+
+
+def _only_tokens(store: Store, span: str) -> bool:
+    rows = store.card_names_exact(name_key(span))
+    return bool(rows) and not _real_cards(store, list(dict.fromkeys(r["card_name"] for r in rows)))
+
+
+def _read_nicknames() -> dict[str, str]:
+    out = {}
+    for line in (Path(__file__).with_name("nicknames.tsv")).read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            nick, card = line.split("\t")
+            out[fold(nick)] = card
+    return out
+
+
+_NICKNAMES = _read_nicknames()
+
+
+def _nicknames(store: Store, tokens: list[re.Match[str]], taken: list[bool],
+               found: list[CardMention]) -> list[CardMention]:
+    """"la O-Ring", "my Goyf": the table's names for a few cards (nicknames.tsv)."""
+    out = []
+    for i, tok in enumerate(tokens):
+        if taken[i]:
+            continue
+        for n in (2, 1):
+            key = fold(" ".join(t.group(0) for t in tokens[i:i + n])) if i + n <= len(tokens) else ""
+            card = _NICKNAMES.get(key)
+            if card and store.card_row(card) is not None:
+                # A repeat ("Oblivion Ring ... the O-Ring") still marks its words as that card.
+                out.append(CardMention(text=key, card=card, how="nickname"))
+                for k in range(i, i + n):
+                    taken[k] = True
+                break
+    return out
+
+
+def _sentence_initial(store: Store, question: str, lex: Lexicon, tokens: list[re.Match[str]], taken: list[bool],
+                      found: list[CardMention]) -> list[CardMention]:
+    """A capitalised word opening a sentence ("Thrasta ataca ...", "Humility is out") is a card when it is
+    no word the rules or a question use and it is a card's whole name or the name before its comma;
+    several such cards ("Thalia") are listed as candidates."""
+    out: list[CardMention] = []
+    known = {c.card for c in found} | {n for c in found for n in c.candidates}
+    for i, tok in enumerate(tokens):
+        word = tok.group(0)
+        before = question[:tok.start()].rstrip().rstrip("'\"“‘«").rstrip()
+        if taken[i] or (before and before[-1] not in ".?!¿¡:") or not word[:1].isupper():
+            continue
+        key = fold(word)
+        if len(key) < 4 or key in lex.vocab or key in EN_STOP or key in ES_STOP or key in _PLAIN \
+                or term_key(word) in lex.forms:
+            continue
+        mention = _whole_or_short_name(store, word, found + out, english_only=True)
+        if mention is not None and mention.card not in known:
+            out.append(mention)
+            taken[i] = True
+    return out
+
+
+def _whole_or_short_name(store: Store, span: str, found: list[CardMention],
+                         english_only: bool = False) -> CardMention | None:
+    """The card whose whole name, or name before its comma, is `span` ("Thrasta"); several → candidates.
+    `english_only`: a Spanish one-word name opening a sentence is more often a verb ("Desentierro ...")."""
+    key = fold(span)
+    res = cards_api.resolve_name(store, span)
+    ok_lang = (lambda lang: lang == "en") if english_only else (lambda lang: True)
+    if res.status == "found" and res.card and ok_lang(res.lang) and (
+            res.match == "exact" or short_name(res.matched or res.card) == key and is_legend(store, res.card)):
+        names = [res.card]
+    elif res.status == "ambiguous":
+        names = [c.name for c in res.candidates if short_name(c.matched) == key and ok_lang(c.lang)
+                 and is_legend(store, c.name)]
+    else:
+        names = []
+    known = {c.card for c in found}
+    names = [n for n in _real_cards(store, list(dict.fromkeys(names))) if n not in known]
+    if not names:
+        return None
+    return CardMention(text=span, card=names[0] if len(names) == 1 else None,
+                       candidates=names if len(names) > 1 else [], how="exact")
+
+
+def _exact_mention(store: Store, question: str, lex: Lexicon, phrase: str, start: int,
+                   single: bool) -> CardMention | None:
+    key = fold(phrase)
+    if not key or len(key) < 3 or key in _PLAIN:
+        return None
+    capitalised = _looks_like_name(question, start, phrase)
+    if single and key in lex.common:
+        return None  # "Omen", "Brawl", "Library": words of the rules themselves, even capitalised
+    if single or term_key(phrase) in lex.forms:
+        # One word (or a game term) is a card only when written like a name (capitalised mid-sentence),
+        # or when it is a lower-case word the rules never use ("un relámpago").
+        if term_key(phrase) in lex.forms or term_key(phrase) in lex.subtypes and not capitalised:
+            return None
+        if key in _PLAIN_UNLESS_CAPITALISED and not capitalised:
+            return None
+        if not capitalised and (key in lex.vocab or len(key) < 4 or not single or not phrase.islower()
+                                or not _after_determiner(question, start)):
+            return None
+    elif phrase.islower() and _rules_talk(fold(re.sub(r"['’]s\b", "", phrase)), lex):
+        return None  # "deals damage", "the protector": rules words, not the cards Deal Damage, The Protector
+    elif phrase.islower() and any(w in _COLOURS for w in key.split()) and \
+            all(w in _COLOURS or term_key(w) in lex.subtypes for w in key.split()):
+        return None  # "a red dragon", "un zombi negro": a description, not the cards Red Dragon ...
+    if not capitalised and _names_an_effect(question, start, start + len(phrase)):
+        return None  # "a clone effect", "un efecto de clon": a kind of effect, not the card Clone
+    if _before_token(question, start + len(phrase)):
+        return None  # "a Blood token", "fichas de Goblin": a kind of token, not the card Blood or Goblin
+    rows = store.card_names_exact(name_key(phrase))
+    if not rows and phrase.endswith("s") and len(phrase) > 5:
+        rows = store.card_names_exact(name_key(phrase[:-1]))  # "two Doubling Seasons"
+    if not rows:
+        return None
+    names = _real_cards(store, list(dict.fromkeys(r["card_name"] for r in rows)))
+    if not names:
+        return None  # only tokens: "a Zombie", "un Tesoro"
+    if single and capitalised and all(r["lang"] != "en" for r in rows):
+        names += [n for n in legends_named(store, phrase) if n not in names]  # "Uro": Aurochs, or the Titan
+    if single and term_key(phrase) in lex.subtypes and all(" // " in n for n in names):
+        return None  # "an Illusion": the creature type, not the half of Illusion // Reality
+    return CardMention(text=phrase, card=names[0] if len(names) == 1 else None,
+                       candidates=names if len(names) > 1 else [], how="exact")
+
+
+def _rules_talk(key: str, lex: Lexicon) -> bool:
+    """Every word is a rules word and most are everyday ones ("the protector"), unlike a lower-case
+    name made of rarer words ("cáliz del vacío", "camino al exilio")."""
+    words = [w for w in key.split() if w not in _CONNECTORS]
+    return bool(words) and all(w in lex.vocab for w in words) and \
+        sum(w in lex.common for w in words) * 2 >= len(words)
+
+
+_TOKEN_WORDS = {"token", "tokens", "ficha", "fichas"}
+
+
+def _names_an_effect(question: str, start: int, end: int) -> bool:
+    after, before = fold(question[end:]).split()[:1], fold(question[:start]).split()[-2:]
+    return after in (["effect"], ["effects"], ["style"]) or before in (["efecto", "de"], ["efecto", "tipo"], ["efectos", "de"])
+
+
+def _before_token(question: str, end: int) -> bool:
+    after = fold(question[end:]).split()
+    return bool(after) and after[0] in _TOKEN_WORDS
+
+
+def _real_cards(store: Store, names: list[str]) -> list[str]:
+    """Drop tokens and the art-series/reversible doubles ('Doubling Season // Doubling Season') when the
+    card itself is there: they are not what a player means."""
+    out = []
+    for name in names:
+        halves = name.split(" // ")
+        if len(halves) > 1 and len(set(halves)) == 1 and (
+                halves[0] in names or any(n != name and n.startswith(halves[0] + " // ") for n in names)):
+            continue
+        row = store.card_row(name)
+        if row is not None and (row["type_line"] or "").startswith("Token"):
+            continue
+        out.append(name)
+    return out
+
+
+def _misspelt(store: Store, question: str, lex: Lexicon, tokens: list[re.Match[str]], taken: list[bool],
+              found: list[CardMention]) -> list[CardMention]:
+    """Lower-case words the rules never use are looked up with typo tolerance, with a neighbour or two
+    ("temporada duplicdora", "contrahechiso"); only a clear fuzzy hit counts."""
+    out: list[CardMention] = []
+    budget = _FUZZY_BUDGET
+    known = {c.card for c in found}
+    words = [fold(t.group(0)) for t in tokens]
+    for i, w in enumerate(words):
+        if taken[i] or len(w) < 5 or w in lex.vocab or w.isdigit() or not tokens[i].group(0).islower() \
+                or w in _PLAIN or w in _PLAIN_UNLESS_CAPITALISED or term_key(w) in lex.subtypes \
+                or term_key(w) in lex.forms:
+            continue  # ... "el espiritu": a creature type, not the card whose Spanish name is Espíritu
+        spans = [(i - 1, i + 1), (i, i + 2), (i - 2, i + 1), (i, i + 1)]
+        for a, b in spans:
+            if a < 0 or b > len(words) or any(taken[a:b]) or budget <= 0:
+                continue
+            if b - a > 1 and (words[a] in _CONNECTORS or words[b - 1] in _CONNECTORS):
+                continue
+            if b - a == 1 and (len(w) < 7 or not _after_determiner(question, tokens[i].start())):
+                continue
+            if words[b - 1].isdigit():
+                continue  # "aniquilar 2", "rampage 3": a keyword and its number, not a misspelt name
+            phrase = question[tokens[a].start():tokens[b - 1].end()]
+            if fold(phrase) in _PLAIN or _names_an_effect(question, tokens[a].start(), tokens[b - 1].end()):
+                continue
+            budget -= 1
+            res = cards_api.resolve_name(store, phrase)
+            if res.status == "found" and res.match in ("exact", "fuzzy") and res.card not in known:
+                if not _real_cards(store, [res.card]) or not _typo_in_unknown_words(phrase, res.matched, lex):
+                    continue
+                out.append(CardMention(text=phrase, card=res.card, how=res.match))
+                known.add(res.card)
+                for k in range(a, b):
+                    taken[k] = True
+                break
+    return out
+
+
+def _typo_in_unknown_words(phrase: str, matched: str | None, lex: Lexicon) -> bool:
+    """A misspelt name differs from the card's name only in words the rules never use: "temporada
+    duplicdora" is "Temporada duplicadora", but "cambiar de opinión" is not "Cambio de opinión"."""
+    typed, name = fold(phrase).split(), fold(matched or "").split()
+    if len(typed) != len(name):
+        return True
+    return all(t == n or t not in lex.vocab for t, n in zip(typed, name))
+
+
+def _merge_short_names(found: list[CardMention]) -> list[CardMention]:
+    """"Urborg" after "Urborg, Tomb of Yawgmoth", "Thalia" beside "Thalia, Guardian of Thraben": players
+    shorten a name they already said; the short mention is that card, not another one."""
+    full = [m.card for m in found if m.card]
+    out = []
+    for m in found:
+        names = [m.card] if m.card else m.candidates
+        said = {fold(o.text): o.card for o in found if o.card and o is not m}
+        longer = [f for f in full if f not in names and any(
+            fold(f).startswith(fold(n) + " ") or fold(f).startswith(fold(m.text) + " ") for n in names)]
+        short = re.sub(r"^(the|el|la|los|las) ", "", fold(m.text))  # "the Hunter" after "Fiend Hunter"
+        longer += [card for text, card in said.items() if card not in names and " " not in short
+                   and short in text.split()]  # "la Arena" after "Arena pirexiana", "the Rootwalla"
+        if longer:
+            continue
+        out.append(m)
+    return out
+
+
+_DETERMINERS = {"un", "una", "el", "la", "los", "las", "mi", "mis", "tu", "tus", "su", "sus", "otro", "otra",
+                "a", "an", "the", "my", "your", "his", "her", "their", "another"}
+
+
+def _after_determiner(question: str, start: int) -> bool:
+    """A lower-case single word is a name only after an article ("tiro un relámpago"), not as a verb
+    ("un efecto de reanimar", "I flicker")."""
+    before = fold(question[:start]).split()
+    if before and before[-1] == "a" and detect_language(question) == "es":
+        return False  # Spanish "a" is a preposition: "vuelven a persistir", "me van a matar"
+    return bool(before) and before[-1] in _DETERMINERS
+
+
+def _looks_like_name(question: str, start: int, phrase: str) -> bool:
+    if not phrase[:1].isupper():
+        return False
+    before = question[:start].rstrip().rstrip("'\"“‘«").rstrip()  # a quote opens a sentence too
+    return bool(before) and before[-1] not in ".?!¿¡:"
+
+
+def _candidate_spans(question: str) -> list[str]:
+    spans = [m.group(1) for m in _QUOTED.finditer(question)]
+    for m in _CAPS.finditer(question):
+        span = re.sub(r"['’]s$", "", m.group(0).strip(" ,"))  # "Elspeth's -3" → "Elspeth"
+        parts = span.split()
+        while parts and fold(parts[-1]) in _CONNECTORS:
+            parts.pop()  # "Tesoro del" (diezmo asfixiante): the name, if any, is not capitalised
+        span = " ".join(parts)
+        before = question[:m.start()].rstrip()
+        if not before or before[-1] in ".?!¿¡":
+            if len(parts) > 1:
+                rest = parts[1:]
+                while rest and fold(rest[0]) in _CONNECTORS:
+                    rest = rest[1:]
+                if rest:
+                    spans.append(" ".join(rest))  # "Con Lurrus" → "Lurrus"
+            if len(parts) <= 1:
+                continue  # a capitalised first word of a sentence is not a name by itself
+        spans.append(span)
+    return [s for s in dict.fromkeys(spans) if len(s) >= 3]
