@@ -25,14 +25,14 @@ from rich.progress import track
 
 from gatewatch.judge import embed
 from gatewatch.judge.analysis import analyse
-from gatewatch.judge.casebook import CASEBOOK, case_votes, rules_of_similar
+from gatewatch.judge.casebook import CASEBOOK, case_votes, case_words, rules_of_similar
 from gatewatch.judge.ranker import FEATURES, POOL, RANKER, candidate_features
 from gatewatch.judge.retrieval import fuse, gather
 from gatewatch.judge.vectors import case_index, vector_indexes
 from gatewatch.store import open_store
 
 DATA = Path(__file__).parent / "data"
-FIT_ROUNDS = ("z", "a")
+FIT_ROUNDS = ("z", "a", "b")
 
 
 def load(path: Path) -> list[dict]:
@@ -59,6 +59,9 @@ def prepare(store, rows: list[dict], in_casebook: bool, label: str) -> list[tupl
             ev.case_votes = case_votes(cases.ids, scores)
             ev.lists["case"] = rules_of_similar(ev.case_votes)
             leave_out = tuple(row["gold_rules"])
+            if ev.case_words is not None:
+                ev.case_words = ev.case_words.copy()
+                ev.case_words[[i for i, cid in enumerate(case_words().ids) if cid == row["id"]]] = 0.0
         found = fuse(store, an, ev, POOL)
         x = candidate_features(store, an, ev, found.rules, found.sources, leave_out)
         out.append(([rid for rid, _ in found.rules], x, set(row["gold_rules"])))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from gatewatch.judge import ask
-from gatewatch.judge.casebook import CasebookError, load_cases, parse_cases
+from gatewatch.judge.casebook import CasebookError, CaseWords, load_cases, parse_cases
 
 
 def test_parse_cases_reads_lines_and_names_bad_ones():
@@ -18,6 +18,18 @@ def test_parse_cases_reads_lines_and_names_bad_ones():
         parse_cases('{"id": "c1", "lang": "en", "question": "q?"}')
     with pytest.raises(CasebookError, match="used twice"):
         parse_cases(good + good)
+
+
+def test_case_words_score_the_solved_questions_that_share_a_questions_words():
+    cases = tuple(parse_cases(
+        '{"id": "c1", "lang": "en", "question": "Does hexproof stop an edict?", "gold_rules": ["115.10a"]}\n'
+        '{"id": "c2", "lang": "es", "question": "¿El antimaleficio para un edicto?", "gold_rules": ["115.10a", "702.11b"]}\n'
+        '{"id": "c3", "lang": "en", "question": "Trample over a deathtouch blocker", "gold_rules": ["702.19c"]}\n'))
+    words = CaseWords(cases)
+    scores = words.scores("My opponent's creature has hexproof. Can my edict kill it?")
+    assert scores[0] > 0 and scores[2] == 0 and scores[0] == scores.max()
+    assert list(words.citing["115.10a"]) == [0, 1] and list(words.citing["702.19c"]) == [2]
+    assert not words.scores("").any() and not words.scores("zzzz qqqq").any()  # nothing shared: no score
 
 
 def test_the_build_stores_one_vector_per_case(build_report):

@@ -8,6 +8,8 @@ does not hold is never cited. The questions' vectors are computed at build time 
 from __future__ import annotations
 
 import json
+import math
+from collections import defaultdict
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -15,6 +17,7 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import GatewatchError
+from .ruledocs import stems
 
 CASEBOOK = Path(__file__).with_name("casebook.jsonl")
 _FIELDS = ("id", "lang", "question", "gold_rules")
@@ -102,3 +105,42 @@ def case_votes(ids: list[str], scores: np.ndarray, k: int = 10, temperature: flo
 def rules_of_similar(votes: dict[str, CaseVote]) -> list[str]:
     """The rules the nearest cases cite, best first."""
     return sorted(votes, key=lambda r: -votes[r].weight)
+
+
+class CaseWords:
+    """The casebook's questions as bags of stems, for finding the solved questions that share a new one's
+    words (the players' own words: "edict", "hexproof", "no hace objetivo"), whatever the rules call them.
+    Scores follow `load_cases()` order; `citing` maps each rule to the cases that cite it."""
+
+    def __init__(self, cases: tuple[Case, ...]) -> None:
+        self.ids = [c.id for c in cases]
+        postings: dict[str, list[int]] = defaultdict(list)
+        bags = [stems(c.question) for c in cases]
+        for i, bag in enumerate(bags):
+            for w in bag:
+                postings[w].append(i)
+        n = len(cases)
+        self.unseen = math.log(n + 1) + 0.5  # a stem no solved question uses
+        self.idf = {w: math.log((n + 1) / (len(p) + 1)) + 0.5 for w, p in postings.items()}
+        self.postings = {w: np.asarray(p) for w, p in postings.items()}
+        self.norm = np.asarray([math.sqrt(sum(self.idf[w] for w in bag)) or 1.0 for bag in bags])
+        cites: dict[str, list[int]] = defaultdict(list)
+        for i, case in enumerate(cases):
+            for rid in dict.fromkeys(case.rules):
+                cites[rid].append(i)
+        self.citing = {rid: np.asarray(ix) for rid, ix in cites.items()}
+
+    def scores(self, question: str) -> np.ndarray:
+        """Each case's shared-word score with `question`: the summed idf of the stems both hold, over the
+        geometric mean of their totals (0 when they share none)."""
+        out = np.zeros(len(self.ids))
+        asked = stems(question)
+        for w in asked & self.idf.keys():
+            out[self.postings[w]] += self.idf[w]
+        total = math.sqrt(sum(self.idf.get(w, self.unseen) for w in asked)) or 1.0
+        return out / (self.norm * total)
+
+
+@cache
+def case_words() -> CaseWords:
+    return CaseWords(load_cases())

@@ -20,7 +20,7 @@ import numpy as np
 from ..store import Store
 from . import embed
 from .analysis import Analysis
-from .casebook import load_cases
+from .casebook import case_words, load_cases
 from .ruledocs import rule_docs
 from .vectors import vector_indexes
 
@@ -36,7 +36,7 @@ FEATURES = (
     *(f"rr_{name}" for name in LISTS), *(f"in_{name}" for name in LISTS),
     *(f"concept_{part}" for part in CONCEPT_PARTS), "xref",
     "fused", "fused_rr", "fused_log_rank", "fused_share",
-    "case_share", "case_count", "case_best",
+    "case_share", "case_count", "case_best", "case_words_best", "case_words_top3", "case_words_share",
     "cosine", "cosine_gap", "words", "words_share",
     "prior", "prior_first", "subrule", "text_words", "parent_near", "children_near",
     *(f"chapter_{n}" for n in range(1, 10)), "lang_es", "n_cards",
@@ -105,6 +105,9 @@ def candidate_features(store: Store, an: Analysis, ev: Evidence, fused: list[tup
     top_words = max(words.values(), default=0.0) or 1.0
     anywhere, first = gold_counts()
     near = set(ids[:10])
+    shared = ev.case_words if ev.case_words is not None else np.zeros(0)
+    citing = case_words().citing
+    top_shared = float(shared.max()) if len(shared) else 0.0
     rows = []
     for rank, (rid, score) in enumerate(fused):
         row = store.rule_row(an.version, rid)
@@ -117,6 +120,7 @@ def candidate_features(store: Store, an: Analysis, ev: Evidence, fused: list[tup
         f += [score * 60, 1.0 / (1 + rank), math.log(1 + rank), score / total]
         vote = ev.case_votes.get(rid)
         f += [vote.weight / vote_total, float(vote.cases), vote.best] if vote else [0.0, 0.0, 0.0]
+        f += _shared_words(shared, citing.get(rid), top_shared)
         f += [cos.get(rid, 0.0), top_cos - cos.get(rid, top_cos), words.get(rid, 0.0), words.get(rid, 0.0) / top_words]
         f += [math.log(1 + anywhere[rid] - own_gold),
               math.log(1 + first[rid] - (leave_out[:1] == (rid,)))]
@@ -128,6 +132,15 @@ def candidate_features(store: Store, an: Analysis, ev: Evidence, fused: list[tup
         f += [float(an.lang == "es"), float(len(ev.cards))]
         rows.append(f)
     return np.asarray(rows, dtype=np.float64).reshape(len(rows), len(FEATURES))
+
+
+def _shared_words(shared: np.ndarray, cases: np.ndarray | None, top: float) -> list[float]:
+    """How many words the question shares with the solved cases citing a rule: the best case, the mean of
+    the best three, the best against the best case overall."""
+    if cases is None or not len(shared):
+        return [0.0, 0.0, 0.0]
+    best = np.sort(shared[cases])[::-1][:3]
+    return [float(best[0]), float(best.sum() / 3), float(best[0] / top) if top > 0 else 0.0]
 
 
 def rerank(store: Store, an: Analysis, ev: Evidence, fused: list[tuple[str, float]], sources: dict[str, list[str]],

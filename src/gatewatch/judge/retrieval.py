@@ -23,7 +23,7 @@ from ..store import Store
 from ..text import fold
 from . import embed
 from .analysis import Analysis
-from .casebook import CaseVote, case_votes, rules_of_similar
+from .casebook import CaseVote, case_votes, case_words, rules_of_similar
 from .embed import get_embedder
 from .lexicon import lexicon_for
 from .ambiguity import without_own_name
@@ -232,6 +232,7 @@ class Evidence:
     query_vector: np.ndarray | None = None
     words: dict[str, set[str]] = field(default_factory=dict)   # the question's stems per language
     case_votes: dict[str, CaseVote] = field(default_factory=dict)  # what the nearest solved cases cite
+    case_words: np.ndarray | None = None  # the words each solved case shares with the question (casebook order)
 
 
 def retrieve(store: Store, an: Analysis, k: int = 20) -> Retrieved:
@@ -288,7 +289,7 @@ def gather(store: Store, an: Analysis) -> Evidence:
     docs, qwords = rule_docs(store, v), _question_words(an, keywords + concept_en)
     lists["family"] = _best_children(store, v, seeds, dense, lambda ids: docs.similarity(qwords, ids))[:15]
     return Evidence(lists=lists, concepts={k: dict(p) for k, p in scores.items()}, cards=cards, query_vector=qvec,
-                    words=qwords, case_votes=votes)
+                    words=qwords, case_votes=votes, case_words=case_words().scores(an.question))
 
 
 def _weighted_concepts(ev: Evidence, w: dict[str, float]) -> dict[str, float]:
