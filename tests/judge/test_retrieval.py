@@ -323,6 +323,12 @@ def test_name_runs_in_any_case_and_accent_always_end(store, version):
      {"Thrasios, Triton Hero", "Tymna the Weaver", "Command Tower"}),                      # two names, one run
     ("Bob flips Commit // Memory in my upkeep. How much life do I lose?", {"Dark Confidant", "Commit // Memory"}),
     ("My Fiend Hunter exiled their bear. If I phase out the Hunter, does it come back?", {"Fiend Hunter"}),
+    ("4-player pod: I took Bob's creature with Control Magic. Bob concedes.", {"Control Magic"}),  # a player
+    ("Tengo 3 fichas de Espíritu con Virtud intangible.", {"Intangible Virtue"}),    # a kind of token, not Seeker
+    ("If I move it to the command zone, can I change my mind later?", set()),        # not Spring // Mind
+    ("Si me matan el Ángel de platino, ¿tengo que volver a bajar a 0?", {"Platinum Angel"}),  # not Volver a atar
+    ("I O-Ringed opp's Chittering Host. What comes back?", {"Chittering Host"}),     # the meld card itself
+    ("The Ring tempts me and I choose my Goblin token as Ring-bearer.", set()),      # not Ring of the Lucii
 ])
 def test_effects_descriptions_lists_and_table_names(store, version, question, expected):
     assert cards_in(store, version, question) == expected

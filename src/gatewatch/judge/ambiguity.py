@@ -95,6 +95,9 @@ def settle(store: Store, question: str, text: str, names: list[str]) -> tuple[st
     question echoes (no others), else the likely legend of that name (the others kept), else none."""
     if len(names) == 1:
         return names[0], [], "exact"
+    whole = [n for n in names if name_key(n) == name_key(text)]
+    if len(whole) == 1:
+        return whole[0], [], "exact"  # "Chittering Host": the card of that very name, not the halves melding into it
     echoed = by_context(store, question, names)
     if len(echoed) == 1:
         return echoed[0], [], "context"

@@ -5,8 +5,9 @@ an unclear name yields candidates (see `ambiguity` for how one of several is set
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from dataclasses import dataclass, field
+from difflib import SequenceMatcher
+from pathlib import Path
 
 from .. import cards as cards_api
 from ..cards.mtg import name_key
@@ -32,7 +33,7 @@ _PLAIN = {"block", "attack", "fight", "draw", "discard", "scry", "mill", "regene
           "offspring", "plot", "bargain", "craft", "disguise", "cloak", "suspect", "forage", "exhaust",
           "harmonize", "mobilize", "endure", "behold", "station", "warp", "heal", "recruit",
           "two-headed giant", "two headed giant", "gigante de dos cabezas", "double striker", "first striker",
-          "double strikers", "first strikers"}
+          "double strikers", "first strikers", "ring", "the ring", "el anillo"}  # the Ring that tempts you
 _PLAIN_PHRASES = {p for p in _PLAIN if " " in p}
 # Card names that are also plain English words: a card only when capitalised mid-sentence ("I cast Fog").
 _PLAIN_UNLESS_CAPITALISED = {"opt", "fog", "shock", "counterspell", "duress", "doom", "panic", "fear",
@@ -76,7 +77,7 @@ def find_cards(store: Store, question: str, lex: Lexicon) -> list[CardMention]:
             found.append(mention)
             for k in range(i, j):
                 taken[k] = True
-    found += _nicknames(store, tokens, taken, found)
+    found += _nicknames(store, question, tokens, taken, found)
     spans = _candidate_spans(question)
     strict: set[str] = set()  # what is left of a run around a found name: only a whole or short name counts
     seen: set[str] = set()
@@ -189,19 +190,20 @@ def _only_tokens(store: Store, span: str) -> bool:
     return bool(rows) and not _real_cards(store, list(dict.fromkeys(r["card_name"] for r in rows)))
 
 
-def _read_nicknames() -> dict[str, str]:
+def _read_nicknames() -> dict[str, tuple[str, bool]]:
+    """nickname → (card, whether it is a person's name too: "Bob" may be a player at the table)."""
     out = {}
     for line in (Path(__file__).with_name("nicknames.tsv")).read_text(encoding="utf-8").splitlines():
         if line.strip() and not line.startswith("#"):
-            nick, card = line.split("\t")
-            out[fold(nick)] = card
+            nick, card, *flags = line.split("\t")
+            out[fold(nick)] = (card, "person" in flags)
     return out
 
 
 _NICKNAMES = _read_nicknames()
 
 
-def _nicknames(store: Store, tokens: list[re.Match[str]], taken: list[bool],
+def _nicknames(store: Store, question: str, tokens: list[re.Match[str]], taken: list[bool],
                found: list[CardMention]) -> list[CardMention]:
     """"la O-Ring", "my Goyf": the table's names for a few cards (nicknames.tsv)."""
     out = []
@@ -210,7 +212,9 @@ def _nicknames(store: Store, tokens: list[re.Match[str]], taken: list[bool],
             continue
         for n in (2, 1):
             key = fold(" ".join(t.group(0) for t in tokens[i:i + n])) if i + n <= len(tokens) else ""
-            card = _NICKNAMES.get(key)
+            card, a_person_too = _NICKNAMES.get(key, (None, False))
+            if a_person_too and _a_person(question, tok.start(), tokens[i + n - 1].end()):
+                continue  # "Bob's creature", "Bob gets knocked out": a player; "my Bob", "Bob flips": Dark Confidant
             if card and store.card_row(card) is not None:
                 # A repeat ("Oblivion Ring ... the O-Ring") still marks its words as that card.
                 out.append(CardMention(text=key, card=card, how="nickname"))
@@ -218,6 +222,20 @@ def _nicknames(store: Store, tokens: list[re.Match[str]], taken: list[bool],
                     taken[k] = True
                 break
     return out
+
+
+_PLAYER_VERBS = {"concedes", "conceded", "gets", "got", "loses", "lost", "leaves", "left", "is", "was", "has",
+                 "says", "said", "wins", "pierde", "tiene", "dice", "gana", "abandona", "se"}
+
+
+def _a_person(question: str, start: int, end: int) -> bool:
+    """A name that is a player's here: possessive ("Bob's creature", "la criatura de Bob") or doing what
+    players do ("Bob concedes", "Bob dice que ...")."""
+    before, after = fold(question[:start]).split()[-1:], question[end:].lstrip()
+    if after.startswith(("'s", "’s")) or before == ["de"]:
+        return not _after_determiner(question, start)
+    following = fold(after).split()[:1]
+    return bool(following) and following[0] in _PLAYER_VERBS
 
 
 def _sentence_initial(store: Store, question: str, lex: Lexicon, tokens: list[re.Match[str]], taken: list[bool],
@@ -291,7 +309,7 @@ def _exact_mention(store: Store, question: str, lex: Lexicon, phrase: str, start
         return None  # "a red dragon", "un zombi negro": a description, not the cards Red Dragon ...
     if not capitalised and _names_an_effect(question, start, start + len(phrase)):
         return None  # "a clone effect", "un efecto de clon": a kind of effect, not the card Clone
-    if _before_token(question, start + len(phrase)):
+    if _before_token(question, start + len(phrase)) or single and _after_token(question, start):
         return None  # "a Blood token", "fichas de Goblin": a kind of token, not the card Blood or Goblin
     rows = store.card_names_exact(name_key(phrase))
     if not rows and phrase.endswith("s") and len(phrase) > 5:
@@ -303,8 +321,8 @@ def _exact_mention(store: Store, question: str, lex: Lexicon, phrase: str, start
         return None  # only tokens: "a Zombie", "un Tesoro"
     if single and capitalised and all(r["lang"] != "en" for r in rows):
         names += [n for n in legends_named(store, phrase) if n not in names]  # "Uro": Aurochs, or the Titan
-    if single and term_key(phrase) in lex.subtypes and all(" // " in n for n in names):
-        return None  # "an Illusion": the creature type, not the half of Illusion // Reality
+    if single and (term_key(phrase) in lex.subtypes or not capitalised) and all(" // " in n for n in names):
+        return None  # "an Illusion", "my mind": a creature type or a word, not the half of Illusion // Reality
     return CardMention(text=phrase, card=names[0] if len(names) == 1 else None,
                        candidates=names if len(names) > 1 else [], how="exact")
 
@@ -328,6 +346,12 @@ def _names_an_effect(question: str, start: int, end: int) -> bool:
 def _before_token(question: str, end: int) -> bool:
     after = fold(question[end:]).split()
     return bool(after) and after[0] in _TOKEN_WORDS
+
+
+def _after_token(question: str, start: int) -> bool:
+    """"fichas de Espíritu", "tokens of Goblin": Spanish word order for a kind of token."""
+    before = fold(question[:start]).split()[-3:]
+    return len(before) >= 2 and before[-1] in ("de", "of") and before[-2] in _TOKEN_WORDS
 
 
 def _real_cards(store: Store, names: list[str]) -> list[str]:
@@ -391,7 +415,9 @@ def _typo_in_unknown_words(phrase: str, matched: str | None, lex: Lexicon) -> bo
     typed, name = fold(phrase).split(), fold(matched or "").split()
     if len(typed) != len(name):
         return True
-    return all(t == n or t not in lex.vocab for t, n in zip(typed, name))
+    # ... and each differing word is a slip of the same word: "volver a bajar" is not "Volver a atar"
+    return all(t == n or t not in lex.vocab and SequenceMatcher(None, t, n).ratio() >= 0.75
+               for t, n in zip(typed, name))
 
 
 def _merge_short_names(found: list[CardMention]) -> list[CardMention]:
