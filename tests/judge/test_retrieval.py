@@ -329,6 +329,11 @@ def test_name_runs_in_any_case_and_accent_always_end(store, version):
     ("Si me matan el Ángel de platino, ¿tengo que volver a bajar a 0?", {"Platinum Angel"}),  # not Volver a atar
     ("I O-Ringed opp's Chittering Host. What comes back?", {"Chittering Host"}),     # the meld card itself
     ("The Ring tempts me and I choose my Goblin token as Ring-bearer.", set()),      # not Ring of the Lucii
+    ("Le tiro Efimerizar a mi Brisela, Voz de las Pesadillas.", {"Ephemerate", "Brisela, Voice of Nightmares"}),
+    ("Ninja timing: can I ninjutsu after first-strike damage?", set()),               # the type, not the card Ninja
+    ("Valki, God of Lies is my commander. Can I cast Tibalt from the command zone?",
+     {"Valki, God of Lies // Tibalt, Cosmic Impostor"}),                              # its back face, not Tibalt the Chaotic
+    ("4 player pod. Does Bob get his creature back when I concede?", set()),          # a player
 ])
 def test_effects_descriptions_lists_and_table_names(store, version, question, expected):
     assert cards_in(store, version, question) == expected

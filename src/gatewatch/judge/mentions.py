@@ -224,8 +224,9 @@ def _nicknames(store: Store, question: str, tokens: list[re.Match[str]], taken: 
     return out
 
 
-_PLAYER_VERBS = {"concedes", "conceded", "gets", "got", "loses", "lost", "leaves", "left", "is", "was", "has",
-                 "says", "said", "wins", "pierde", "tiene", "dice", "gana", "abandona", "se"}
+_PLAYER_VERBS = {"concede", "concedes", "conceded", "get", "gets", "got", "lose", "loses", "lost", "leave", "leaves",
+                 "left", "is", "was", "has", "have", "keep", "keeps", "says", "said", "win", "wins", "pierde",
+                 "tiene", "dice", "gana", "abandona", "se"}
 
 
 def _a_person(question: str, start: int, end: int) -> bool:
@@ -252,7 +253,7 @@ def _sentence_initial(store: Store, question: str, lex: Lexicon, tokens: list[re
             continue
         key = fold(word)
         if len(key) < 4 or key in lex.vocab or key in EN_STOP or key in ES_STOP or key in _PLAIN \
-                or term_key(word) in lex.forms:
+                or term_key(word) in lex.forms or term_key(word) in lex.subtypes:  # "Ninja timing: ...": the type
             continue
         mention = _whole_or_short_name(store, word, found + out, english_only=True)
         if mention is not None and mention.card not in known:
@@ -312,8 +313,8 @@ def _exact_mention(store: Store, question: str, lex: Lexicon, phrase: str, start
     if _before_token(question, start + len(phrase)) or single and _after_token(question, start):
         return None  # "a Blood token", "fichas de Goblin": a kind of token, not the card Blood or Goblin
     rows = store.card_names_exact(name_key(phrase))
-    if not rows and phrase.endswith("s") and len(phrase) > 5:
-        rows = store.card_names_exact(name_key(phrase[:-1]))  # "two Doubling Seasons"
+    if not rows and phrase.endswith("s") and len(phrase) > 5 and not (single and term_key(phrase[:-1]) in lex.subtypes):
+        rows = store.card_names_exact(name_key(phrase[:-1]))  # "two Doubling Seasons"; "Pesadillas" is a type"
     if not rows:
         return None
     names = _real_cards(store, list(dict.fromkeys(r["card_name"] for r in rows)))
@@ -428,8 +429,9 @@ def _merge_short_names(found: list[CardMention]) -> list[CardMention]:
     for m in found:
         names = [m.card] if m.card else m.candidates
         said = {fold(o.text): o.card for o in found if o.card and o is not m}
-        longer = [f for f in full if f not in names and any(
-            fold(f).startswith(fold(n) + " ") or fold(f).startswith(fold(m.text) + " ") for n in names)]
+        longer = [f for f in full if f not in names and any(  # any face: "Tibalt" beside Valki // Tibalt, ...
+            fold(face).startswith(fold(n) + " ") or fold(face).startswith(fold(m.text) + " ")
+            for n in names for face in f.split(" // "))]
         short = re.sub(r"^(the|el|la|los|las) ", "", fold(m.text))  # "the Hunter" after "Fiend Hunter"
         longer += [card for text, card in said.items() if card not in names and " " not in short
                    and short in text.split()]  # "la Arena" after "Arena pirexiana", "the Rootwalla"
