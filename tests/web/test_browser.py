@@ -110,6 +110,17 @@ def test_mesa_answers_and_citations_expand_in_place(page):
     shot(page, "09-mesa-answer")
 
 
+def test_mesa_names_the_card_it_assumed_and_the_others(page):
+    page.goto("/mesa")
+    page.fill("#question", "Thalia está en mesa. ¿Cuánto me cuesta un Relámpago?")
+    page.click("form.ask button")
+    page.wait_for_selector("#verdict")
+    assert "Entiendo que «Thalia» es Thalia, Guardian of Thraben" in page.locator("#verdict").inner_text()
+    warn = page.locator("p.warn").first.inner_text()
+    assert "Thalia, Guardian of Thraben" in warn and "Thalia, Heretic Cathar" in warn
+    shot(page, "13-mesa-likely-card")
+
+
 def test_mesa_board_builder(page):
     page.goto("/mesa")
     page.click("#add-perm")
