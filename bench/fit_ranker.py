@@ -32,7 +32,7 @@ from gatewatch.judge.vectors import case_index, vector_indexes
 from gatewatch.store import open_store
 
 DATA = Path(__file__).parent / "data"
-FIT_ROUNDS = ("z", "a", "b", "c", "d")
+FIT_ROUNDS = ("z", "a", "b", "c", "d", "e")
 
 
 def load(path: Path) -> list[dict]:

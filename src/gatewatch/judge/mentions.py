@@ -121,6 +121,8 @@ def find_cards(store: Store, question: str, lex: Lexicon) -> list[CardMention]:
             spans[:0] = [p for p in pieces if len(p) >= 3]
             continue  # "Thrasios and Tymna": two names in one run
         if res.status == "found" and res.match in ("prefix", "fuzzy"):
+            if single and res.match == "prefix" and " " in (res.matched or res.card) and not is_legend(store, res.card):
+                continue  # "Reversal" is not Reversal of Fortune: only legends go by the start of their name
             found.append(CardMention(text=span, card=res.card, how=res.match))
         elif res.status == "ambiguous" and res.candidates and res.candidates[0].score >= 80:
             cands = _real_cards(store, list(dict.fromkeys(c.name for c in res.candidates)))
