@@ -334,6 +334,9 @@ def test_name_runs_in_any_case_and_accent_always_end(store, version):
     ("Valki, God of Lies is my commander. Can I cast Tibalt from the command zone?",
      {"Valki, God of Lies // Tibalt, Cosmic Impostor"}),                              # its back face, not Tibalt the Chaotic
     ("4 player pod. Does Bob get his creature back when I concede?", set()),          # a player
+    ("lol I Bribery'd my opponent and took Phage the Untouchable.", {"Bribery", "Phage the Untouchable"}),
+    ("I snapcaster'd back a Lightning Bolt.", {"Snapcaster Mage", "Lightning Bolt"}),  # names made verbs
+    ("I argued the Scepter makes mana with Reversal.", set()),                         # not Reversal of Fortune
 ])
 def test_effects_descriptions_lists_and_table_names(store, version, question, expected):
     assert cards_in(store, version, question) == expected

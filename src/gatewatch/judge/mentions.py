@@ -71,7 +71,7 @@ def find_cards(store: Store, question: str, lex: Lexicon) -> list[CardMention]:
     for i, j in _ngrams(words):
         if any(taken[i:j]):
             continue
-        phrase = question[tokens[i].start():tokens[j - 1].end()]
+        phrase = _AS_VERB.sub("", question[tokens[i].start():tokens[j - 1].end()])  # "I Bribery'd him"
         mention = _exact_mention(store, question, lex, phrase, tokens[i].start(), single=j - i == 1)
         if mention is not None:
             found.append(mention)
@@ -213,7 +213,8 @@ def _nicknames(store: Store, question: str, tokens: list[re.Match[str]], taken: 
         if taken[i]:
             continue
         for n in (2, 1):
-            key = fold(" ".join(t.group(0) for t in tokens[i:i + n])) if i + n <= len(tokens) else ""
+            said = " ".join(t.group(0) for t in tokens[i:i + n]) if i + n <= len(tokens) else ""
+            key = fold(_AS_VERB.sub("", said))  # "I snapcaster'd it back": the card, as a verb
             card, a_person_too = _NICKNAMES.get(key, (None, False))
             if a_person_too and _a_person(question, tok.start(), tokens[i + n - 1].end()):
                 continue  # "Bob's creature", "Bob gets knocked out": a player; "my Bob", "Bob flips": Dark Confidant
@@ -338,6 +339,7 @@ def _rules_talk(key: str, lex: Lexicon) -> bool:
         sum(w in lex.common for w in words) * 2 >= len(words)
 
 
+_AS_VERB = re.compile(r"['’](d|ed)$")  # a card's name made a verb: "Bribery'd", "got Swords'd"
 _TOKEN_WORDS = {"token", "tokens", "ficha", "fichas"}
 
 
@@ -466,7 +468,7 @@ def _looks_like_name(question: str, start: int, phrase: str) -> bool:
 def _candidate_spans(question: str) -> list[str]:
     spans = [m.group(1) for m in _QUOTED.finditer(question)]
     for m in _CAPS.finditer(question):
-        span = re.sub(r"['’]s$", "", m.group(0).strip(" ,"))  # "Elspeth's -3" → "Elspeth"
+        span = re.sub(r"['’](s|d|ed)$", "", m.group(0).strip(" ,"))  # "Elspeth's -3", "I Bribery'd" → the name
         parts = span.split()
         while parts and fold(parts[-1]) in _CONNECTORS:
             parts.pop()  # "Tesoro del" (diezmo asfixiante): the name, if any, is not capitalised
