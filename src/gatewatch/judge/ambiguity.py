@@ -55,36 +55,34 @@ def without_own_name(text: str, name: str) -> str:
     return text
 
 
-def by_context(store: Store, question: str, names: list[str]) -> list[str]:
-    """Of several cards a name may be, the one whose text the question clearly echoes ("Ugin's -X",
-    "Kalitas ... my Zombie"); all of them when none stands out."""
+def _cards(store: Store, names: list[str]) -> dict:
+    """The cards of `names` that the store holds, read once for every test below."""
+    out = {}
+    for name in names:
+        try:
+            out[name] = cards_api.get_card(store, name)
+        except GatewatchError:
+            continue
+    return out
+
+
+def by_context(question: str, cards: dict) -> list[str]:
+    """Of several cards (name → Card) a name may be, the one whose text the question clearly echoes ("Ugin's
+    -X", "Kalitas ... my Zombie"); all of them when none stands out."""
+    names = list(cards)
     if len(names) < 2:
         return names
     asked = stems(question)
-    scored = []
-    for name in names:
-        try:
-            card = cards_api.get_card(store, name)
-        except GatewatchError:
-            continue
-        scored.append((len(asked & stems(_text_of(card))), name))
-    if len(scored) < 2:
-        return names
-    scored.sort(key=lambda s: -s[0])
+    scored = sorted(((len(asked & stems(_text_of(card))), name) for name, card in cards.items()),
+                    key=lambda s: -s[0])
     if scored[0][0] >= 2 and scored[0][0] >= 2 * scored[1][0]:
         return [scored[0][1]]
     return names
 
 
-def likeliest(store: Store, names: list[str]) -> str | None:
-    """The one of `names` printed far more often than the rest, if there is one."""
-    counts = []
-    for name in names:
-        try:
-            counts.append((len(set(cards_api.get_card(store, name).printings)), name))
-        except GatewatchError:
-            return None
-    counts.sort(key=lambda c: -c[0])
+def likeliest(cards: dict) -> str | None:
+    """The one of several cards (name → Card) printed far more often than the rest, if there is one."""
+    counts = sorted(((len(set(card.printings)), name) for name, card in cards.items()), key=lambda c: -c[0])
     if len(counts) < 2 or counts[0][0] < MIN_PRINTINGS or counts[0][0] < DOMINANCE * counts[1][0]:
         return None
     return counts[0][1]
@@ -98,11 +96,12 @@ def settle(store: Store, question: str, text: str, names: list[str]) -> tuple[st
     whole = [n for n in names if name_key(n) == name_key(text)]
     if len(whole) == 1:
         return whole[0], [], "exact"  # "Chittering Host": the card of that very name, not the halves melding into it
-    echoed = by_context(store, question, names)
-    if len(echoed) == 1:
+    cards = _cards(store, names)
+    echoed = by_context(question, cards)
+    if len(cards) > 1 and len(echoed) == 1:
         return echoed[0], [], "context"
-    if all(short_name(n) == fold(text) and is_legend(store, n) for n in names):
-        likely = likeliest(store, names)
+    if len(cards) == len(names) and all(short_name(n) == fold(text) and is_legend(store, n) for n in names):
+        likely = likeliest(cards)
         if likely is not None:
             return likely, [n for n in names if n != likely], "likely"
     return None, names, "ambiguous"

@@ -22,11 +22,11 @@ from ..rules import api as rules_api
 from ..store import Store
 from ..text import fold
 from . import embed
+from .ambiguity import without_own_name
 from .analysis import Analysis
 from .casebook import CaseVote, case_votes, case_words, rules_of_similar
 from .embed import get_embedder
 from .lexicon import lexicon_for
-from .ambiguity import without_own_name
 from .ranker import POOL, load_model, rerank
 from .ruledocs import EN_STOP, WORD, stems, concept_docs, rule_docs
 from .vectors import case_index, concept_index, vector_indexes
