@@ -1,6 +1,7 @@
 """Judge benchmark: Recall@1/5/10 of the gold rules among the answer's rule citations, MRR, card-resolution
 accuracy and latency, overall and per language. Question sets (bench/data/): `dev` (judge_dev.jsonl, the
-development set: its odd-numbered questions are fitted on, the even ones held out, reported apart),
+development set: the re-ranker never sees it; the fusion weights were tuned on its odd-numbered questions,
+so the halves are reported apart),
 `train` (the judge's casebook, src/gatewatch/judge/casebook.jsonl: fitted on and
 searched by the judge itself, so its figures are in-sample), `test` (judge_test.jsonl, written last and never
 fitted on or looked at question by question). Extractive answers only (no LLM).

@@ -1,5 +1,6 @@
-"""The re-ranker: its fitted weights match the features it is given, it orders the fused candidates by
-the model and never brings in a rule the store does not hold."""
+"""The re-ranker: its fitted weights and trees match the features it is given, the trees score as LightGBM
+dumped them, it orders the fused candidates by the model and never brings in a rule the store does not
+hold."""
 
 from __future__ import annotations
 
@@ -9,7 +10,10 @@ import numpy as np
 import pytest
 
 from gatewatch.judge.analysis import analyse
-from gatewatch.judge.ranker import FEATURES, POOL, RANKER, candidate_features, load_model, model_from_json, rerank
+from gatewatch.judge.casebook import cocitations
+from gatewatch.judge.ranker import (COCITED, FEATURES, POOL, RANKER, SECOND, Ranker, candidate_features,
+                                    cocited_features, load_model, model_from_json, rerank)
+from gatewatch.judge.trees import TreesError, trees_from_lightgbm
 from gatewatch.judge.retrieval import fuse, gather, retrieve
 
 
@@ -20,16 +24,62 @@ def version(store) -> str:
 
 def test_the_shipped_weights_fit_the_features():
     model = load_model()
-    assert model is not None and model.features == FEATURES
-    assert model.out.shape == (len(FEATURES),) and np.isfinite(model.out).all()
+    assert model is not None and model.first.features == FEATURES
+    assert model.first.out.shape == (len(FEATURES),) and np.isfinite(model.first.out).all()
+    assert model.second is not None and len(model.second.roots) > 100
+    assert model.second.feature.max() < len(SECOND) and np.isfinite(model.second.value).all()
 
 
 def test_weights_fitted_on_other_features_are_ignored(tmp_path):
     data = json.loads(RANKER.read_text(encoding="utf-8"))
-    data["features"] = data["features"][:-1] + ["a feature this code does not compute"]
     path = tmp_path / "ranker.json"
+    data["second"]["features"] = data["second"]["features"][:-1] + ["a feature this code does not compute"]
     path.write_text(json.dumps(data), encoding="utf-8")
+    model = load_model(path)
+    assert model is not None and model.second is None  # the linear stage alone still stands
+    data["first"]["features"] = data["first"]["features"][:-1] + ["a feature this code does not compute"]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    load_model.cache_clear()
     assert load_model(path) is None
+
+
+# A LightGBM dump of two trees: x0 <= 0.5 ? (x1 <= 2 ? 1 : 2) : 3, and a single leaf of -0.5.
+DUMP = {"tree_info": [
+    {"tree_structure": {"split_feature": 0, "threshold": 0.5, "decision_type": "<=",
+                        "left_child": {"split_feature": 1, "threshold": 2.0, "decision_type": "<=",
+                                       "left_child": {"leaf_value": 1.0}, "right_child": {"leaf_value": 2.0}},
+                        "right_child": {"leaf_value": 3.0}}},
+    {"tree_structure": {"leaf_value": -0.5}}]}
+
+
+def test_trees_score_as_the_dump_says():
+    trees = trees_from_lightgbm(DUMP)
+    assert trees.depth == 2 and len(trees.roots) == 2
+    x = np.array([[0.5, 2.0], [0.0, 2.5], [0.6, 0.0]])
+    assert trees.score(x).tolist() == [0.5, 1.5, 2.5]
+    assert trees.score(np.zeros((0, 2))).shape == (0,)
+
+
+def test_trees_refuse_splits_they_do_not_understand():
+    dump = json.loads(json.dumps(DUMP))
+    dump["tree_info"][0]["tree_structure"]["decision_type"] = "=="
+    with pytest.raises(TreesError, match="tree 0"):
+        trees_from_lightgbm(dump)
+    with pytest.raises(TreesError, match="no trees"):
+        trees_from_lightgbm({"tree_info": []})
+
+
+def test_cocitation_features_follow_the_casebook():
+    book = cocitations()
+    leader, partner = max(book.together, key=book.together.get)  # the pair the casebook cites together most
+    ids = [leader, partner, "100.1"]
+    x = cocited_features(ids, np.array([3.0, 1.0, 0.0]))
+    assert x.shape == (3, len(COCITED))
+    best, first = x[1, COCITED.index("cocited_best")], x[1, COCITED.index("cocited_first")]
+    assert best == first == book.together[(leader, partner)] / book.cited[leader] > 0
+    # A casebook question fitted on must not count its own case.
+    alone = cocited_features(ids, np.array([3.0, 1.0, 0.0]), leave_out=(leader, partner))
+    assert alone[1, COCITED.index("cocited_log")] < x[1, COCITED.index("cocited_log")]
 
 
 def test_a_model_orders_candidates_by_its_score(store, version):
@@ -41,8 +91,8 @@ def test_a_model_orders_candidates_by_its_score(store, version):
     # A model that only trusts the dense cosine puts the closest rule first.
     weights = np.zeros(len(FEATURES))
     weights[FEATURES.index("cosine")] = 1.0
-    model = model_from_json({"features": list(FEATURES), "mean": [0.0] * len(FEATURES), "scale": [1.0] * len(FEATURES),
-                             "out": weights.tolist(), "out_bias": 0.0})
+    model = Ranker(model_from_json({"features": list(FEATURES), "mean": [0.0] * len(FEATURES),
+                                    "scale": [1.0] * len(FEATURES), "out": weights.tolist(), "out_bias": 0.0}), None)
     ranked = rerank(store, an, ev, found.rules, found.sources, model)
     cos = dict(zip([r for r, _ in found.rules], x[:, FEATURES.index("cosine")]))
     assert ranked[0][0] == max(cos, key=lambda r: (cos[r], -list(cos).index(r)))

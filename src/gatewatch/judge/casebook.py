@@ -144,3 +144,33 @@ class CaseWords:
 @cache
 def case_words() -> CaseWords:
     return CaseWords(load_cases())
+
+
+@dataclass(frozen=True)
+class Cocitations:
+    """How often the casebook cites each rule, and each ordered pair of rules in the same case: a question's
+    rules come in groups (trample with deathtouch's 702.2c, a fizzle's 608.2b with the targeting 115.1)."""
+    cited: dict[str, int]
+    together: dict[tuple[str, str], int]
+
+    def given(self, anchor: str, rule: str, leave_out: tuple[str, ...] = ()) -> tuple[float, int]:
+        """P(rule is cited | anchor is cited) and the count of cases citing both; `leave_out`: the gold rules
+        of a casebook question being fitted on, whose own case must not count."""
+        mine = anchor in leave_out
+        both = self.together.get((anchor, rule), 0) - (mine and rule in leave_out)
+        cited = self.cited.get(anchor, 0) - mine
+        return (both / cited if cited > 0 else 0.0), both
+
+
+@cache
+def cocitations() -> Cocitations:
+    cited: dict[str, int] = defaultdict(int)
+    together: dict[tuple[str, str], int] = defaultdict(int)
+    for case in load_cases():
+        rules = tuple(dict.fromkeys(case.rules))
+        for a in rules:
+            cited[a] += 1
+            for b in rules:
+                if a != b:
+                    together[(a, b)] += 1
+    return Cocitations(dict(cited), dict(together))

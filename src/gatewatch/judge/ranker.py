@@ -1,8 +1,10 @@
-"""Re-rank the fused candidates with a small learned model. Each candidate rule is described by how each
-list found it (reciprocal ranks, the concepts' scores), its closeness to the question (dense cosine,
-shared words), where it sits in the rules and how often the casebook's solved questions cite it; a
-model fitted on the casebook (bench/fit_ranker.py; its weights in ranker.json) scores the candidates
-and the best come first. Without ranker.json the fused order stands."""
+"""Re-rank the fused candidates with learned models, in two stages. Each candidate rule is described by how
+each list found it (reciprocal ranks, the concepts' scores), its closeness to the question (dense cosine,
+shared words), where it sits in the rules and how often the casebook's solved questions cite it. A linear
+model orders the candidates first; then, since a question's rules come in groups, each candidate is also
+described by how often the casebook cites it together with the first stage's leaders, and a boosted tree
+ensemble (LambdaMART) scores it on everything. Both are fitted on the casebook (bench/fit_ranker.py; weights
+and trees in ranker.json). Without ranker.json the fused order stands; without trees, the linear order."""
 
 from __future__ import annotations
 
@@ -20,8 +22,9 @@ import numpy as np
 from ..store import Store
 from . import embed
 from .analysis import Analysis
-from .casebook import case_words, load_cases
+from .casebook import case_words, cocitations, load_cases
 from .ruledocs import rule_docs
+from .trees import Trees, trees_from_json
 from .vectors import vector_indexes
 
 if TYPE_CHECKING:
@@ -41,6 +44,9 @@ FEATURES = (
     "prior", "prior_first", "subrule", "text_words", "parent_near", "children_near",
     *(f"chapter_{n}" for n in range(1, 10)), "lang_es", "n_cards",
 )
+COCITED = ("cocited_best", "cocited_first", "cocited_weighted", "cocited_log", "same_rule_as_top", "line_of_top")
+SECOND = (*FEATURES, *COCITED)
+ANCHORS = 3  # how many of the first stage's leaders a candidate is compared with
 _SUBRULE = re.compile(r"\d[a-z]$")
 
 
@@ -78,12 +84,58 @@ def model_from_json(data: dict) -> Model:
                  arr("out"), float(data["out_bias"]))
 
 
+@dataclass
+class Ranker:
+    first: Model             # linear, over FEATURES
+    second: Trees | None     # over SECOND, given the first stage's order
+
+    def score(self, x: np.ndarray, ids: list[str], leave_out: tuple[str, ...] = ()) -> np.ndarray:
+        scores = self.first.score(x)
+        if self.second is None or not len(ids):
+            return scores
+        return self.second.score(np.hstack([x, cocited_features(ids, scores, leave_out)]))
+
+
 @cache
-def load_model(path: Path = RANKER) -> Model | None:
+def load_model(path: Path = RANKER) -> Ranker | None:
+    """The fitted ranker, or None when there is none or it was fitted on other features than this code
+    computes (then it is not usable; a second stage fitted on other features is dropped alone)."""
     if not path.exists():
         return None
-    model = model_from_json(json.loads(path.read_text(encoding="utf-8")))
-    return model if model.features == FEATURES else None  # fitted on other features: not usable
+    data = json.loads(path.read_text(encoding="utf-8"))
+    first = model_from_json(data["first"]) if "first" in data else None
+    if first is None or first.features != FEATURES:
+        return None
+    second = data.get("second")
+    usable = second is not None and tuple(second.get("features", ())) == SECOND
+    return Ranker(first, trees_from_json(second) if usable else None)
+
+
+def _rule_of(rid: str) -> str:
+    return rid[:-1] if _SUBRULE.search(rid) else rid
+
+
+def cocited_features(ids: list[str], first: np.ndarray, leave_out: tuple[str, ...] = ()) -> np.ndarray:
+    """COCITED for each candidate, against the first stage's ANCHORS best other candidates: the best and the
+    leader's P(candidate cited | anchor cited) in the casebook, that probability weighted by the anchors'
+    softmax shares, log(1 + the most cases citing both), and whether it is the leader's rule or on its line
+    (a parent or subrule)."""
+    order = np.argsort(-first, kind="stable")
+    shares = np.exp(first - first.max())
+    shares /= shares.sum()
+    book = cocitations()
+    rows = []
+    for j, rid in enumerate(ids):
+        anchors = [k for k in order[:ANCHORS + 1] if k != j][:ANCHORS]
+        if not anchors:
+            rows.append([0.0] * len(COCITED))
+            continue
+        given = [book.given(ids[k], rid, leave_out) for k in anchors]
+        top = ids[anchors[0]]
+        rows.append([max(p for p, _ in given), given[0][0], sum(float(shares[k]) * p for k, (p, _) in zip(anchors, given)),
+                     math.log1p(max(n for _, n in given)), float(_rule_of(top) == _rule_of(rid)),
+                     float(_rule_of(rid) == top or _rule_of(top) == rid)])
+    return np.asarray(rows, dtype=np.float64).reshape(len(ids), len(COCITED))
 
 
 def candidate_features(store: Store, an: Analysis, ev: Evidence, fused: list[tuple[str, float]],
@@ -144,12 +196,12 @@ def _shared_words(shared: np.ndarray, cases: np.ndarray | None, top: float) -> l
 
 
 def rerank(store: Store, an: Analysis, ev: Evidence, fused: list[tuple[str, float]], sources: dict[str, list[str]],
-           model: Model) -> list[tuple[str, float]]:
-    """The fused candidates ordered by the model, each with its share of the model's belief (a softmax over
+           model: Ranker) -> list[tuple[str, float]]:
+    """The fused candidates ordered by the ranker, each with its share of the ranker's belief (a softmax over
     the candidates: positive, summing to 1); ties keep the fused order."""
     if not fused:
         return []
-    scores = model.score(candidate_features(store, an, ev, fused, sources))
+    scores = model.score(candidate_features(store, an, ev, fused, sources), [rid for rid, _ in fused])
     shares = np.exp(scores - scores.max())
     shares /= shares.sum()
     order = sorted(range(len(fused)), key=lambda i: (-scores[i], i))
