@@ -60,6 +60,11 @@ def test_misspelt_names(store, version, question, expected):
     ("Humility is on the battlefield and I activate Mutavault.", {"Humility", "Mutavault"}),
     ("Plateau has no mana symbols. Can I play it?", {"Plateau"}),
     ("Tengo Torbran y Horno de Rath en mesa.", {"Torbran, Thane of Red Fell", "Furnace of Rath"}),  # one run, two
+    ("Sedris is out, I left my commander in the yard.", {"Sedris, the Traitor King"}),  # Spanish «Sedris, el Rey Traidor» too
+    ("eternalized Earthshaker Khenra - token is 4/4, so the ETB hits power 4?", {"Earthshaker Khenra"}),  # not Earthshaker
+    ("Sneak Attacked in Griselbrand, swung, drew 7.", {"Sneak Attack", "Griselbrand"}),  # a name made a verb
+    ("Alice reanimates a creature out of my graveyard; Bob had my best one.", set()),  # players, not Malice or Bob
+    ("Opp has Chalice on 1, does it counter my Lightning Bolt?", {"Chalice of the Void", "Lightning Bolt"}),
 ])
 def test_names_opening_a_sentence_or_sharing_a_run(store, version, question, expected):
     assert cards_in(store, version, question) == expected

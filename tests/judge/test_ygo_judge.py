@@ -16,6 +16,8 @@ from gatewatch.judge.ygo import detect_game
     ("En una cadena de efectos, ¿qué eslabón se resuelve primero?", "ygo"),
     ("If my creature with deathtouch is blocked, does the blocker die?", "mtg"),
     ("¿Puedo lanzar un instantáneo con la pila vacía en el turno de mi oponente?", "mtg"),
+    # "Monstruo" inside a Magic card's Spanish name (Elder Deep-Fiend) is no Yu-Gi-Oh monster
+    ("Quiero castear el Monstruo arcaico de lo profundo con emerge sacrificando mi Caminante lomohangar.", "mtg"),
 ])
 def test_the_game_is_detected(store, question, game):
     assert detect_game(store, question) == game

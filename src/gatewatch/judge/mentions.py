@@ -73,6 +73,8 @@ def find_cards(store: Store, question: str, lex: Lexicon) -> list[CardMention]:
             continue
         phrase = _AS_VERB.sub("", question[tokens[i].start():tokens[j - 1].end()])  # "I Bribery'd him"
         mention = _exact_mention(store, question, lex, phrase, tokens[i].start(), single=j - i == 1)
+        if mention is None and j - i > 1 and phrase.endswith("ed") and all(w[:1].isupper() for w in words[i:j]):
+            mention = _exact_mention(store, question, lex, phrase[:-2], tokens[i].start(), single=False)  # "Sneak Attacked"
         if mention is not None:
             found.append(mention)
             for k in range(i, j):
@@ -123,6 +125,8 @@ def find_cards(store: Store, question: str, lex: Lexicon) -> list[CardMention]:
         if res.status == "found" and res.match in ("prefix", "fuzzy"):
             if single and res.match == "prefix" and " " in (res.matched or res.card) and not is_legend(store, res.card):
                 continue  # "Reversal" is not Reversal of Fortune: only legends go by the start of their name
+            if single and res.match == "fuzzy" and fold(span)[:1] != fold(res.matched or res.card)[:1]:
+                continue  # a slip keeps the first letter: "Alice" (a player) is not Malice
             found.append(CardMention(text=span, card=res.card, how=res.match))
         elif res.status == "ambiguous" and res.candidates and res.candidates[0].score >= 80:
             cands = _real_cards(store, list(dict.fromkeys(c.name for c in res.candidates)))
@@ -228,7 +232,8 @@ def _nicknames(store: Store, question: str, tokens: list[re.Match[str]], taken: 
 
 
 _PLAYER_VERBS = {"concede", "concedes", "conceded", "get", "gets", "got", "lose", "loses", "lost", "leave", "leaves",
-                 "left", "is", "was", "has", "have", "keep", "keeps", "says", "said", "win", "wins", "pierde",
+                 "left", "is", "was", "has", "had", "have", "keep", "keeps", "says", "said", "win", "wins", "stole", "steals",
+                 "took", "takes", "controls", "controlled", "pierde",
                  "tiene", "dice", "gana", "abandona", "se"}
 
 
@@ -272,8 +277,9 @@ def _whole_or_short_name(store: Store, span: str, found: list[CardMention],
     key = fold(span)
     res = cards_api.resolve_name(store, span)
     ok_lang = (lambda lang: lang == "en") if english_only else (lambda lang: True)
-    if res.status == "found" and res.card and ok_lang(res.lang) and (
-            res.match == "exact" or short_name(res.matched or res.card) == key and is_legend(store, res.card)):
+    if res.status == "found" and res.card and (
+            ok_lang(res.lang) and (res.match == "exact" or short_name(res.matched or res.card) == key)
+            or short_name(res.card) == key) and (res.match == "exact" or is_legend(store, res.card)):
         names = [res.card]
     elif res.status == "ambiguous":
         names = [c.name for c in res.candidates if short_name(c.matched) == key and ok_lang(c.lang)
@@ -349,8 +355,9 @@ def _names_an_effect(question: str, start: int, end: int) -> bool:
 
 
 def _before_token(question: str, end: int) -> bool:
-    after = fold(question[end:]).split()
-    return bool(after) and after[0] in _TOKEN_WORDS
+    """"a Blood token": the next word, with only spaces between ("Earthshaker Khenra - token ..." is the card)."""
+    after = re.match(r"\s+(\w+)", question[end:])
+    return after is not None and fold(after.group(1)) in _TOKEN_WORDS
 
 
 def _after_token(question: str, start: int) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from ..cards.mtg import name_key
 from ..errors import GatewatchError
 from ..store import Store
 from ..text import fold
@@ -45,8 +46,12 @@ _WORD = re.compile(r"[a-z0-9]+")
 
 
 def detect_game(store: Store, question: str) -> str:
-    """'ygo' when the question speaks Yu-Gi-Oh (its words or a multi-word Yu-Gi-Oh card name), else 'mtg'."""
+    """'ygo' when the question speaks Yu-Gi-Oh (its words or a multi-word Yu-Gi-Oh card name), else 'mtg'.
+    Words inside a Magic card's whole name do not count («Monstruo arcaico de lo profundo» is Elder
+    Deep-Fiend, not a Yu-Gi-Oh monster)."""
     words = set(_WORD.findall(fold(question)))
+    if words & _YGO:
+        words = set(_WORD.findall(fold(_without_mtg_names(store, question))))
     strong = len(words & (_YGO - _YGO_WEAK))
     ygo = strong + 0.5 * len(words & _YGO & _YGO_WEAK)
     mtg = len(words & _MTG)
@@ -57,6 +62,17 @@ def detect_game(store: Store, question: str) -> str:
     if strong and ygo >= mtg and find_ygo_cards(store, question):
         return "ygo"
     return "mtg"
+
+
+def _without_mtg_names(store: Store, question: str) -> str:
+    """The question with the Magic card names of two words or more it holds, whole, taken out."""
+    tokens = re.findall(r"[\w'’\-]+", question)
+    kept = [True] * len(tokens)
+    for n in range(min(8, len(tokens)), 1, -1):
+        for i in range(len(tokens) - n + 1):
+            if all(kept[i:i + n]) and store.card_names_exact(name_key(" ".join(tokens[i:i + n]))):
+                kept[i:i + n] = [False] * n
+    return " ".join(t for t, keep in zip(tokens, kept) if keep)
 
 
 def _has_ygo_data(store: Store) -> bool:
