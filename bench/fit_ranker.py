@@ -30,7 +30,8 @@ from rich.progress import track
 from gatewatch.judge import embed
 from gatewatch.judge.analysis import analyse
 from gatewatch.judge.casebook import CASEBOOK, case_votes, case_words, rules_of_similar
-from gatewatch.judge.ranker import FEATURES, POOL, RANKER, SECOND, candidate_features, cocited_features, model_from_json
+from gatewatch.judge.ranker import (FEATURES, POOL, RANKER, SECOND, Ranker, candidate_features, model_from_json,
+                                   second_features)
 from gatewatch.judge.retrieval import fuse, gather
 from gatewatch.judge.trees import trees_from_lightgbm
 from gatewatch.judge.vectors import case_index, vector_indexes
@@ -111,7 +112,7 @@ def fit_linear(items: list[Item], epochs: int = 300, l2: float = 1e-3, lr: float
 def second_rows(items: list[Item], first: dict) -> list[np.ndarray]:
     """SECOND for each item's candidates, given the linear model's order."""
     model = model_from_json(first)
-    return [np.hstack([it.x, cocited_features(it.ids, model.score(it.x), it.leave_out)]) for it in items]
+    return [second_features(model, it.x, it.ids, it.leave_out) for it in items]
 
 
 def fit_trees(items: list[Item], rows: list[np.ndarray]):
@@ -144,9 +145,9 @@ def fit(items: list[Item]) -> tuple[dict, object]:
 
 
 def evaluate(items: list[Item], first: dict, trees) -> tuple[float, float, float]:
-    linear = model_from_json(first)
-    return (recall5(items, None), recall5(items, [linear.score(it.x) for it in items]),
-            recall5(items, [trees.score(r) for r in second_rows(items, first)]))
+    ranker = Ranker(model_from_json(first), trees)
+    return (recall5(items, None), recall5(items, [ranker.first.score(it.x) for it in items]),
+            recall5(items, [ranker.score(it.x, it.ids, it.leave_out) for it in items]))
 
 
 def cross_validate(items: list[Item]) -> None:

@@ -90,10 +90,15 @@ class Ranker:
     second: Trees | None     # over SECOND, given the first stage's order
 
     def score(self, x: np.ndarray, ids: list[str], leave_out: tuple[str, ...] = ()) -> np.ndarray:
-        scores = self.first.score(x)
+        """The candidates' scores; `leave_out` as in `cocited_features`."""
         if self.second is None or not len(ids):
-            return scores
-        return self.second.score(np.hstack([x, cocited_features(ids, scores, leave_out)]))
+            return self.first.score(x)
+        return self.second.score(second_features(self.first, x, ids, leave_out))
+
+
+def second_features(first: Model, x: np.ndarray, ids: list[str], leave_out: tuple[str, ...] = ()) -> np.ndarray:
+    """SECOND for each candidate: its FEATURES, then its COCITED given the first stage's order."""
+    return np.hstack([x, cocited_features(ids, first.score(x), leave_out)])
 
 
 @cache

@@ -4,6 +4,8 @@ card texts, each labelled with the authority its data gives it."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from functools import cache
 
 from ..cards.mtg import name_key
 from ..errors import GatewatchError
@@ -43,35 +45,53 @@ _ES_TO_EN = {"desterrar": "banish", "desterrada": "banish", "destierro": "banish
              "voltear": "flip", "volteo": "flip", "rapida": "quick", "contraefecto": "counter",
              "continua": "continuous", "equipo": "equip", "ritual": "ritual", "ficha": "token"}
 _WORD = re.compile(r"[a-z0-9]+")
+_TOKEN = re.compile(r"[\w'’\-]+")
 
 
 def detect_game(store: Store, question: str) -> str:
     """'ygo' when the question speaks Yu-Gi-Oh (its words or a multi-word Yu-Gi-Oh card name), else 'mtg'.
     Words inside a Magic card's whole name do not count («Monstruo arcaico de lo profundo» is Elder
-    Deep-Fiend, not a Yu-Gi-Oh monster)."""
-    words = set(_WORD.findall(fold(question)))
-    if words & _YGO:
-        words = set(_WORD.findall(fold(_without_mtg_names(store, question))))
-    strong = len(words & (_YGO - _YGO_WEAK))
-    ygo = strong + 0.5 * len(words & _YGO & _YGO_WEAK)
-    mtg = len(words & _MTG)
-    if "yugioh" in words or ("yu" in words and "gi" in words):
-        return "ygo"
-    if ygo and ygo >= mtg + 1 and _has_ygo_data(store):
-        return "ygo"
-    if strong and ygo >= mtg and find_ygo_cards(store, question):
+    Deep-Fiend, not a Yu-Gi-Oh monster); the names are looked for only when the words alone say Yu-Gi-Oh."""
+    ygo_cards = cache(lambda: find_ygo_cards(store, question))
+    if _speaks_ygo(store, question, ygo_cards) and _speaks_ygo(store, _without_mtg_names(store, question), ygo_cards):
         return "ygo"
     return "mtg"
 
 
-def _without_mtg_names(store: Store, question: str) -> str:
-    """The question with the Magic card names of two words or more it holds, whole, taken out."""
-    tokens = re.findall(r"[\w'’\-]+", question)
-    kept = [True] * len(tokens)
+def _speaks_ygo(store: Store, text: str, ygo_cards: Callable[[], list[str]]) -> bool:
+    words = set(_WORD.findall(fold(text)))
+    strong = len(words & (_YGO - _YGO_WEAK))
+    ygo = strong + 0.5 * len(words & _YGO & _YGO_WEAK)
+    mtg = len(words & _MTG)
+    if "yugioh" in words or ("yu" in words and "gi" in words):
+        return True
+    if ygo and ygo >= mtg + 1 and _has_ygo_data(store):
+        return True
+    return bool(strong and ygo >= mtg and ygo_cards())
+
+
+def _whole_names(tokens: list[str], rows_of: Callable[[str], list]) -> list[tuple[int, int, list]]:
+    """The spans of two to eight tokens that `rows_of` knows as a name, longest first, never overlapping:
+    (first token, past the last, the rows)."""
+    taken = [False] * len(tokens)
+    spans = []
     for n in range(min(8, len(tokens)), 1, -1):
         for i in range(len(tokens) - n + 1):
-            if all(kept[i:i + n]) and store.card_names_exact(name_key(" ".join(tokens[i:i + n]))):
-                kept[i:i + n] = [False] * n
+            if any(taken[i:i + n]):
+                continue
+            rows = rows_of(" ".join(tokens[i:i + n]))
+            if rows:
+                spans.append((i, i + n, rows))
+                taken[i:i + n] = [True] * n
+    return spans
+
+
+def _without_mtg_names(store: Store, question: str) -> str:
+    """The question with the Magic card names of two words or more it holds, whole, taken out."""
+    tokens = _TOKEN.findall(question)
+    kept = [True] * len(tokens)
+    for i, j, _ in _whole_names(tokens, lambda text: store.card_names_exact(name_key(text))):
+        kept[i:j] = [False] * (j - i)
     return " ".join(t for t, keep in zip(tokens, kept) if keep)
 
 
@@ -86,21 +106,8 @@ def find_ygo_cards(store: Store, question: str) -> list[str]:
     """Yu-Gi-Oh card names (two words or more, English or Spanish) that appear in the question."""
     if not _has_ygo_data(store):
         return []
-    tokens = re.findall(r"[\w'’\-]+", question)
-    found: list[str] = []
-    taken = [False] * len(tokens)
-    for n in range(min(8, len(tokens)), 1, -1):
-        for i in range(0, len(tokens) - n + 1):
-            if any(taken[i:i + n]):
-                continue
-            rows = store.ygo_card_names_exact(fold(" ".join(tokens[i:i + n])))
-            if rows:
-                name = rows[0]["card_name"]
-                if name not in found:
-                    found.append(name)
-                for k in range(i, i + n):
-                    taken[k] = True
-    return found
+    spans = _whole_names(_TOKEN.findall(question), lambda text: store.ygo_card_names_exact(fold(text)))
+    return list(dict.fromkeys(rows[0]["card_name"] for _, _, rows in spans))
 
 
 def _topic_query(question: str, lang: str) -> str:
