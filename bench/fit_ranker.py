@@ -38,7 +38,7 @@ from gatewatch.judge.vectors import case_index, vector_indexes
 from gatewatch.store import open_store
 
 DATA = Path(__file__).parent / "data"
-FIT_ROUNDS = ("z", "a", "b", "c", "d", "e", "f", "g")
+FIT_ROUNDS = ("z", "a", "b", "c", "d", "e", "f", "g", "h", "i", "j")
 TREE_PARAMS = {"objective": "lambdarank", "learning_rate": 0.03, "num_leaves": 15, "min_data_in_leaf": 50,
                "feature_fraction": 0.8, "bagging_fraction": 0.8, "bagging_freq": 1, "lambdarank_truncation_level": 10,
                "seed": 1, "deterministic": True, "force_row_wise": True, "num_threads": 2, "verbose": -1}

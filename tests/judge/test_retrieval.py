@@ -65,6 +65,9 @@ def test_misspelt_names(store, version, question, expected):
     ("Sneak Attacked in Griselbrand, swung, drew 7.", {"Sneak Attack", "Griselbrand"}),  # a name made a verb
     ("Alice reanimates a creature out of my graveyard; Bob had my best one.", set()),  # players, not Malice or Bob
     ("Opp has Chalice on 1, does it counter my Lightning Bolt?", {"Chalice of the Void", "Lightning Bolt"}),
+    ("El rival tiene el Cáliz en 2 y le lanzo un Relámpago.", {"Chalice of the Void", "Lightning Bolt"}),
+    ("I Metamorph my opponent's Mimic Vat. Does Deathrite still get exiled?",
+     {"Phyrexian Metamorph", "Mimic Vat", "Deathrite Shaman"}),  # the table's short names
 ])
 def test_names_opening_a_sentence_or_sharing_a_run(store, version, question, expected):
     assert cards_in(store, version, question) == expected
