@@ -5,12 +5,14 @@ an unclear name yields candidates (see `ambiguity` for how one of several is set
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 from pathlib import Path
 
 from .. import cards as cards_api
 from ..cards.mtg import name_key
+from ..cards.names import Resolution
 from ..store import Store
 from ..text import fold, term_key
 from .language import detect_language
@@ -277,9 +279,7 @@ def _whole_or_short_name(store: Store, span: str, found: list[CardMention],
     key = fold(span)
     res = cards_api.resolve_name(store, span)
     ok_lang = (lambda lang: lang == "en") if english_only else (lambda lang: True)
-    if res.status == "found" and res.card and (
-            ok_lang(res.lang) and (res.match == "exact" or short_name(res.matched or res.card) == key)
-            or short_name(res.card) == key) and (res.match == "exact" or is_legend(store, res.card)):
+    if res.status == "found" and res.card and _named_by(store, res, key, ok_lang):
         names = [res.card]
     elif res.status == "ambiguous":
         names = [c.name for c in res.candidates if short_name(c.matched) == key and ok_lang(c.lang)
@@ -292,6 +292,16 @@ def _whole_or_short_name(store: Store, span: str, found: list[CardMention],
         return None
     return CardMention(text=span, card=names[0] if len(names) == 1 else None,
                        candidates=names if len(names) > 1 else [], how="exact")
+
+
+def _named_by(store: Store, res: Resolution, key: str, ok_lang: Callable[[str], bool]) -> bool:
+    """Whether `key` names the card `res` found: the name it matched (in an allowed language), whole or
+    before its comma, or the card's English short name ("Sedris" opening a sentence, though the Spanish
+    «Sedris, el Rey Traidor» matched best). A short name counts only for a legend."""
+    said = ok_lang(res.lang) and (res.match == "exact" or short_name(res.matched or res.card) == key)
+    if not (said or short_name(res.card) == key):
+        return False
+    return res.match == "exact" or is_legend(store, res.card)
 
 
 def _exact_mention(store: Store, question: str, lex: Lexicon, phrase: str, start: int,
