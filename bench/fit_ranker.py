@@ -4,7 +4,9 @@ Fitted on the casebook's rounds written after the concept files were last widene
 (FIT_ROUNDS: the earlier rounds' misses wrote concept lines, so on them the concept lists look better than
 on new questions and a model fitted there trusts them too much: measured, it gained less on held-out
 questions). A casebook question is gathered as if it were new: its own case is taken out of the nearest
-cases, the shared-word scores, the citation counts and the co-citation counts. The development set
+cases, the shared-word scores, the citation counts and the co-citation counts, and it is classified by a rule
+classifier fitted without its round (fold_classifiers: the casebook's rounds dealt into 4 folds; the shipped
+classifier is fitted on the whole casebook when the database is built). The development set
 (bench/data/judge_dev.jsonl) and the test set stay held out (bench/judge.py reports them).
 
 Two stages. First a linear model over the standardised features, fitted with a listwise softmax loss (each
@@ -29,10 +31,11 @@ from rich.progress import track
 
 from gatewatch.judge import embed
 from gatewatch.judge.analysis import analyse
-from gatewatch.judge.casebook import CASEBOOK, case_votes, case_words, rules_of_similar
-from gatewatch.judge.ranker import (FEATURES, POOL, RANKER, SECOND, Ranker, candidate_features, model_from_json,
+from gatewatch.judge.casebook import CASEBOOK, case_votes, case_words, load_cases, rules_of_similar
+from gatewatch.judge.classifier import RuleClassifier, fit_classifier
+from gatewatch.judge.ranker import (EXTRA, FEATURES, POOL, RANKER, SECOND, Ranker, candidate_features, model_from_json,
                                    second_features)
-from gatewatch.judge.retrieval import fuse, gather
+from gatewatch.judge.retrieval import classifier_list, fuse, gather
 from gatewatch.judge.trees import trees_from_lightgbm
 from gatewatch.judge.vectors import case_index, vector_indexes
 from gatewatch.store import open_store
@@ -43,6 +46,7 @@ TREE_PARAMS = {"objective": "lambdarank", "learning_rate": 0.03, "num_leaves": 1
                "feature_fraction": 0.8, "bagging_fraction": 0.8, "bagging_freq": 1, "lambdarank_truncation_level": 10,
                "seed": 1, "deterministic": True, "force_row_wise": True, "num_threads": 2, "verbose": -1}
 TREE_ROUNDS = 600
+CLASSIFIER_FOLDS = 4
 
 
 @dataclass
@@ -58,11 +62,28 @@ def load(path: Path) -> list[dict]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
+def fold_classifiers(cases, folds: int = CLASSIFIER_FOLDS) -> dict[str, RuleClassifier]:
+    """For each casebook round, the rule classifier fitted without it and its fold's other rounds (the
+    rounds, in order, dealt round-robin into `folds` folds), so that a casebook question is classified as new."""
+    rounds = sorted({c.id[0] for c in load_cases()})
+    fold_of = {r: i % folds for i, r in enumerate(rounds)}
+    vectors = {cid: cases.matrix[i] for i, cid in enumerate(cases.ids)}
+    out = {}
+    for fold in track(range(folds), description="Fitting the rule classifiers, one per fold"):
+        kept = [c for c in load_cases() if fold_of[c.id[0]] != fold]
+        model = fit_classifier(cases.model, np.stack([vectors[c.id] for c in kept]), [c.question for c in kept],
+                               [c.rules for c in kept])
+        out.update({r: model for r in rounds if fold_of[r] == fold})
+    return out
+
+
 def prepare(store, rows: list[dict], in_casebook: bool, label: str) -> list[Item]:
     """Each question's candidates, their features and its gold rules."""
     version = store.latest_rules_version()
     index = vector_indexes(store, version, embed.ACTIVE)[0]
     cases = case_index(store, version, index.model)
+    classifiers = fold_classifiers(cases) if in_casebook else {}
+    case_vector = {cid: cases.matrix[i] for i, cid in enumerate(cases.ids)}
     out = []
     for row in track(rows, description=f"Gathering ({label})"):
         an = analyse(store, row["question"], version)
@@ -77,15 +98,18 @@ def prepare(store, rows: list[dict], in_casebook: bool, label: str) -> list[Item
             if ev.case_words is not None:
                 ev.case_words = ev.case_words.copy()
                 ev.case_words[[i for i, cid in enumerate(case_words().ids) if cid == row["id"]]] = 0.0
-        found = fuse(store, an, ev, POOL)
+            ev.classified = classifiers[row["id"][0]].log_probs(case_vector[row["id"]], row["question"])
+            ev.lists["classifier"] = classifier_list(ev.classified)
+        found = fuse(store, an, ev, POOL, extra=EXTRA)
         x = candidate_features(store, an, ev, found.rules, found.sources, leave_out)
         out.append(Item(row["id"], [rid for rid, _ in found.rules], x, set(row["gold_rules"]), leave_out))
     return out
 
 
 def fit_linear(items: list[Item], epochs: int = 300, l2: float = 1e-3, lr: float = 0.01) -> dict:
-    x = np.zeros((len(items), POOL, len(FEATURES)))
-    mask, gold = np.zeros((len(items), POOL)), np.zeros((len(items), POOL))
+    size = POOL + EXTRA
+    x = np.zeros((len(items), size, len(FEATURES)))
+    mask, gold = np.zeros((len(items), size)), np.zeros((len(items), size))
     for i, it in enumerate(items):
         x[i, :len(it.ids)] = it.x
         mask[i, :len(it.ids)] = 1

@@ -11,7 +11,7 @@ import pytest
 
 from gatewatch.judge.analysis import analyse
 from gatewatch.judge.casebook import cocitations
-from gatewatch.judge.ranker import (COCITED, FEATURES, POOL, RANKER, SECOND, Ranker, candidate_features,
+from gatewatch.judge.ranker import (COCITED, EXTRA, FEATURES, POOL, RANKER, SECOND, Ranker, candidate_features,
                                     cocited_features, load_model, model_from_json, rerank)
 from gatewatch.judge.trees import TreesError, trees_from_lightgbm
 from gatewatch.judge.retrieval import fuse, gather, retrieve
@@ -107,3 +107,17 @@ def test_reranked_retrieval_cites_only_stored_rules(store, version):
     assert 0 < len(found.rules) <= 10
     assert all(store.rule_row(version, rid) is not None for rid, _ in found.rules)
     assert "702.19c" in [rid for rid, _ in found.rules[:5]] or "702.2c" in [rid for rid, _ in found.rules[:5]]
+
+
+def test_the_classifier_adds_its_likeliest_rules_the_fusion_left_out(store, version):
+    an = analyse(store, "Mi rival lanza un Contrahechizo sobre mi Relámpago, ¿qué pasa con el relámpago?", version)
+    ev = gather(store, an)
+    assert ev.classified and ev.lists["classifier"]
+    assert ev.lists["classifier"][0] == max(ev.classified, key=ev.classified.get)
+    plain = fuse(store, an, ev, 10)
+    found = fuse(store, an, ev, 10, extra=EXTRA)
+    assert found.rules[:10] == plain.rules                  # the fused pool is untouched
+    added = [rid for rid, _ in found.rules[10:]]
+    assert 0 < len(added) <= EXTRA and len(set(rid for rid, _ in found.rules)) == len(found.rules)
+    assert all(rid in ev.lists["classifier"] and "classifier" in found.sources[rid] for rid in added)
+    assert all(store.rule_row(version, rid) is not None for rid in added)

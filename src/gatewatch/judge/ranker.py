@@ -32,8 +32,9 @@ if TYPE_CHECKING:
 
 RANKER = Path(__file__).with_name("ranker.json")
 POOL = 40  # how many fused candidates are re-ranked
+EXTRA = 10  # at most this many more: the rule classifier's likeliest rules the fusion left out
 LISTS = ("number", "concept_lex", "concept_dense", "term", "keyword", "cardtype", "ruling", "lexical_en",
-         "lexical_es", "dense", "family", "case")
+         "lexical_es", "dense", "family", "case", "classifier")
 CONCEPT_PARTS = ("question_curated", "question_rules", "card_curated", "card_rules")
 FEATURES = (
     *(f"rr_{name}" for name in LISTS), *(f"in_{name}" for name in LISTS),
@@ -43,6 +44,7 @@ FEATURES = (
     "cosine", "cosine_gap", "words", "words_share",
     "prior", "prior_first", "subrule", "text_words", "parent_near", "children_near",
     *(f"chapter_{n}" for n in range(1, 10)), "lang_es", "n_cards",
+    "classifier_logp", "classifier_log_rank", "classifier_share",
 )
 COCITED = ("cocited_best", "cocited_first", "cocited_weighted", "cocited_log", "same_rule_as_top", "line_of_top")
 SECOND = (*FEATURES, *COCITED)
@@ -165,6 +167,7 @@ def candidate_features(store: Store, an: Analysis, ev: Evidence, fused: list[tup
     shared = ev.case_words if ev.case_words is not None else np.zeros(0)
     citing = case_words().citing
     top_shared = float(shared.max()) if len(shared) else 0.0
+    classified = _classified(ev.classified, ids)
     rows = []
     for rank, (rid, score) in enumerate(fused):
         row = store.rule_row(an.version, rid)
@@ -187,8 +190,24 @@ def candidate_features(store: Store, an: Analysis, ev: Evidence, fused: list[tup
         chapter = int(rid[0]) if rid[:1].isdigit() else 0
         f += [float(chapter == n) for n in range(1, 10)]
         f += [float(an.lang == "es"), float(len(ev.cards))]
+        f += classified[rank]
         rows.append(f)
     return np.asarray(rows, dtype=np.float64).reshape(len(rows), len(FEATURES))
+
+
+def _classified(log_probs: dict[str, float], ids: list[str]) -> list[list[float]]:
+    """What the rule classifier says of each candidate: its log-probability, log(1 + its rank among all the
+    rules the classifier knows), its probability against the best candidate's. A rule the classifier never
+    saw cited is ranked last."""
+    if not log_probs:
+        return [[-20.0, math.log1p(5000), 0.0] for _ in ids]
+    ordered = np.sort(np.fromiter(log_probs.values(), dtype=np.float64))[::-1]
+    floor = float(ordered[-1]) - 1.0
+    mine = np.asarray([log_probs.get(rid, floor) for rid in ids], dtype=np.float64)
+    ranks = [int(np.searchsorted(-ordered, -v, side="left")) if rid in log_probs else len(ordered)
+             for rid, v in zip(ids, mine)]
+    share = np.exp(mine - mine.max()) if len(mine) else mine
+    return [[float(v), math.log1p(r), float(s)] for v, r, s in zip(mine, ranks, share)]
 
 
 def _shared_words(shared: np.ndarray, cases: np.ndarray | None, top: float) -> list[float]:

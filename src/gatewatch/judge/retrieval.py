@@ -27,9 +27,9 @@ from .analysis import Analysis
 from .casebook import CaseVote, case_votes, case_words, rules_of_similar
 from .embed import get_embedder
 from .lexicon import lexicon_for
-from .ranker import POOL, load_model, rerank
+from .ranker import EXTRA, POOL, load_model, rerank
 from .ruledocs import EN_STOP, WORD, stems, concept_docs, rule_docs
-from .vectors import case_index, concept_index, vector_indexes
+from .vectors import case_index, concept_index, rule_classifier, vector_indexes
 
 _HAS_SPANISH = importlib.util.find_spec("gatewatch.spanish.api") is not None
 RRF_K = 60
@@ -38,7 +38,8 @@ RRF_K = 60
 # bench/data/judge_test.jsonl are held out (bench/judge.py reports them).
 WEIGHTS = {"number": 4.0, "concept": 2.66, "concept_rules": 2.0, "concept_lex": 1.77, "concept_dense": 2.0,
            "term": 0.0, "keyword": 0.8, "cardtype": 3.99, "ruling": 0.6, "lexical_en": 0.6, "lexical_es": 0.53,
-           "dense": 0.0, "family": 0.5, "xref": 0.3, "cardtext": 1.5, "case": 2.5, "close_dense": 1.0, "close_lexical": 1.0}
+           "dense": 0.0, "family": 0.5, "xref": 0.3, "cardtext": 1.5, "case": 2.5, "close_dense": 1.0, "close_lexical": 1.0,
+           "classifier": 0.0}  # the classifier's rules join the re-ranked pool apart (fuse's `extra`)
 CONCEPT_FULL = 10.0  # a concept worded this specifically (summed idf of its words) counts fully
 # A list's first hits matter most: its rank-0 item gets this extra share (before the weight).
 TOP_BONUS = {"number": 0.5}
@@ -189,19 +190,27 @@ def _best_children(store: Store, version: str, seeds: list[str], dense: Sim, lex
     return _interleave(groups)
 
 
-def _dense(store: Store, an: Analysis, lists: dict[str, list[str]]) -> tuple[np.ndarray | None, Sim, dict[str, CaseVote]]:
+def _dense(store: Store, an: Analysis, lists: dict[str, list[str]]
+           ) -> tuple[np.ndarray | None, Sim, dict[str, CaseVote], dict[str, float]]:
     """Add each active model's nearest rules to `lists` ("dense", then "dense_<model>") and the rules of the
     nearest solved cases ("case"); return the first model's question vector, a similarity over any rules
-    (the models' ranks averaged) and the cases' votes."""
+    (the models' ranks averaged), the cases' votes and the rule classifier's log-probabilities."""
     qvec = None
     votes: dict[str, CaseVote] = {}
+    classified: dict[str, float] = {}
+    classifier = rule_classifier(store)
     sims: list[Sim] = []
     text = an.question + (" " + " ".join(t.english for _, t in an.terms) if an.terms else "")
     for index in vector_indexes(store, an.version, embed.ACTIVE):
         embedder = get_embedder(index.model)
         if embedder is None:
             continue
-        vec = embedder.embed_batch([text], query=True)[0]
+        # The classifier learnt from the solved questions' own words, so it reads the question alone.
+        alone = qvec is None and classifier is not None and classifier.model == index.model
+        vecs = embedder.embed_batch([text, an.question] if alone and text != an.question else [text], query=True)
+        vec = vecs[0]
+        if alone:
+            classified = classifier.log_probs(vecs[-1], an.question)
         scores = index.scores(vec)
         lists["dense" if qvec is None else f"dense_{index.model}"] = [r for r, _ in index.search(vec, 30, scores)]
         concepts = concept_index(store, an.version, index.model)
@@ -219,7 +228,7 @@ def _dense(store: Store, an: Analysis, lists: dict[str, list[str]]) -> tuple[np.
 
     def dense(ids: list[str]) -> dict[str, float]:
         return _mean_rank(ids, [f(ids) for f in sims]) if sims else {}
-    return qvec, dense, votes
+    return qvec, dense, votes, classified
 
 
 @dataclass
@@ -233,6 +242,7 @@ class Evidence:
     words: dict[str, set[str]] = field(default_factory=dict)   # the question's stems per language
     case_votes: dict[str, CaseVote] = field(default_factory=dict)  # what the nearest solved cases cite
     case_words: np.ndarray | None = None  # the words each solved case shares with the question (casebook order)
+    classified: dict[str, float] = field(default_factory=dict)  # the rule classifier's log-probabilities
 
 
 def retrieve(store: Store, an: Analysis, k: int = 20) -> Retrieved:
@@ -242,7 +252,7 @@ def retrieve(store: Store, an: Analysis, k: int = 20) -> Retrieved:
     model = load_model()
     if model is None:
         return fuse(store, an, ev, k)
-    found = fuse(store, an, ev, POOL)
+    found = fuse(store, an, ev, POOL, extra=EXTRA)
     found.rules = rerank(store, an, ev, found.rules, found.sources, model)[:k]
     return found
 
@@ -283,13 +293,20 @@ def gather(store: Store, an: Analysis) -> Evidence:
         from ..spanish import api as spanish_api
         lists["lexical_es"] = [h.id for h in spanish_api.search_spanish(store, an.question, v, limit=30).results
                                if h.kind in ("rule", "example")]
-    qvec, dense, votes = _dense(store, an, lists)
+    qvec, dense, votes, classified = _dense(store, an, lists)
+    lists["classifier"] = classifier_list(classified)
     seeds = list(dict.fromkeys(lists["term"][:6] + lists["keyword"][:6] + lists["number"][:3]
                                + lists["concept"][:8]))
     docs, qwords = rule_docs(store, v), _question_words(an, keywords + concept_en)
     lists["family"] = _best_children(store, v, seeds, dense, lambda ids: docs.similarity(qwords, ids))[:15]
     return Evidence(lists=lists, concepts={k: dict(p) for k, p in scores.items()}, cards=cards, query_vector=qvec,
-                    words=qwords, case_votes=votes, case_words=case_words().scores(an.question))
+                    words=qwords, case_votes=votes, case_words=case_words().scores(an.question),
+                    classified=classified)
+
+
+def classifier_list(classified: dict[str, float], k: int = 15) -> list[str]:
+    """The `k` rules the rule classifier finds likeliest, best first."""
+    return sorted(classified, key=lambda r: -classified[r])[:k]
 
 
 def _weighted_concepts(ev: Evidence, w: dict[str, float]) -> dict[str, float]:
@@ -302,9 +319,11 @@ def _weighted_concepts(ev: Evidence, w: dict[str, float]) -> dict[str, float]:
     return out
 
 
-def fuse(store: Store, an: Analysis, ev: Evidence, k: int = 20, weights: dict[str, float] | None = None) -> Retrieved:
+def fuse(store: Store, an: Analysis, ev: Evidence, k: int = 20, weights: dict[str, float] | None = None,
+         extra: int = 0) -> Retrieved:
     """Weigh the lists by reciprocal rank (and the concepts by their scores), then add what the best
-    rules cross-reference."""
+    rules cross-reference; keep the best `k`, then up to `extra` more of the rule classifier's list that
+    the fusion left out (for the re-ranker to judge)."""
     w = weights or WEIGHTS
     v = an.version
     scores: dict[str, float] = defaultdict(float)
@@ -338,4 +357,12 @@ def fuse(store: Store, an: Analysis, ev: Evidence, k: int = 20, weights: dict[st
                 scores[target] += w["xref"] / (RRF_K + 10 + j)
                 sources[target].append("xref")
     ranked = sorted(scores.items(), key=lambda kv: -kv[1])[:k]
+    kept = {rid for rid, _ in ranked}
+    for rid in ev.lists.get("classifier", [])[:extra * 2]:
+        if len(ranked) >= k + extra:
+            break
+        row = rows.get(rid) if rid in rows else store.rule_row(v, rid)
+        if rid not in kept and row is not None and not _is_title(row):
+            ranked.append((rid, scores.get(rid, 0.0)))
+            sources[rid].append("classifier")
     return Retrieved(rules=ranked, sources=dict(sources), query_vector=ev.query_vector, cards=ev.cards)

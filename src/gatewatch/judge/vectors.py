@@ -15,10 +15,12 @@ from rich.progress import Progress
 from .. import config
 from ..store import Store
 from . import embed
-from .casebook import case_passages
+from .casebook import case_passages, load_cases
+from .classifier import EPOCHS, RuleClassifier, classifier_from_bytes, fit_classifier
 from .embed import Embedder, default_embedder, get_embedder
 
 _HAS_SPANISH = importlib.util.find_spec("gatewatch.spanish.api") is not None
+CLASSIFIER = "rule-classifier"
 
 
 def rule_passages(store: Store, version: str) -> list[tuple[str, str, str]]:
@@ -101,8 +103,33 @@ def build_vectors(store: Store, progress: Progress | None = None, embedder: Embe
             progress.advance(task, len(batch))
     store.add_rule_vectors((version, rid, lang, embedder.name, embedder.dim, known[shas[i]])
                            for i, (rid, lang, _) in enumerate(passages))
+    case_vectors = np.stack([np.frombuffer(known[shas[i]], dtype=np.float32) for i in range(len(passages)) if asked[i]])
+    classifier = _build_classifier(store, embedder.name, case_vectors, progress)
     return {"model": embedder.name, "vectors": len(passages), "embedded_now": len(todo),
-            "concept_vectors": sum(lang.startswith("concept") for _, lang, _ in passages), "case_vectors": sum(asked)}
+            "concept_vectors": sum(lang.startswith("concept") for _, lang, _ in passages), "case_vectors": sum(asked),
+            "classifier_rules": len(classifier.rules), "classifier_stems": len(classifier.vocab)}
+
+
+def _build_classifier(store: Store, model: str, vectors: np.ndarray, progress: Progress | None) -> RuleClassifier:
+    """Fit the rule classifier on the casebook (`vectors`: its questions' vectors, in casebook order)."""
+    cases = load_cases()
+    task = progress.add_task("Fitting the rule classifier", total=EPOCHS) if progress else None
+    tick = (lambda: progress.advance(task)) if progress else None
+    found = fit_classifier(model, vectors, [c.question for c in cases], [c.rules for c in cases], tick=tick)
+    store.put_judge_model(CLASSIFIER, found.to_bytes())
+    return found
+
+
+_CLASSIFIERS: dict[int, RuleClassifier | None] = {}
+
+
+def rule_classifier(store: Store) -> RuleClassifier | None:
+    """The rule classifier fitted at build time, if the store holds one whose embedder is installed."""
+    if id(store) not in _CLASSIFIERS:
+        data = store.judge_model(CLASSIFIER)
+        found = classifier_from_bytes(data) if data else None
+        _CLASSIFIERS[id(store)] = found if found is not None and get_embedder(found.model) is not None else None
+    return _CLASSIFIERS[id(store)]
 
 
 @dataclass
