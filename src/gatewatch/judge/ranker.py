@@ -1,6 +1,7 @@
 """Re-rank the fused candidates with learned models, in two stages. Each candidate rule is described by how
 each list found it (reciprocal ranks, the concepts' scores), its closeness to the question (dense cosine,
-shared words), where it sits in the rules and how often the casebook's solved questions cite it. A linear
+shared words), what the rule classifier says of it (`classifier`), where it sits in the rules and how often
+the casebook's solved questions cite it. A linear
 model orders the candidates first; then, since a question's rules come in groups, each candidate is also
 described by how often the casebook cites it together with the first stage's leaders, and a boosted tree
 ensemble (LambdaMART) scores it on everything. Both are fitted on the casebook (bench/fit_ranker.py; weights

@@ -2,7 +2,8 @@
 Spanish, our Spanish text), dense vectors (of the rules and of the concepts' wordings), the concepts
 players word (matched as phrases and as bags of words), and the structure of the rules (quoted numbers,
 the rules of the terms and of the named cards' keywords and card types, the rules their rulings cite,
-the best subrules of those families). `fuse` weighs it by reciprocal rank and adds cross-references."""
+the best subrules of those families), the nearest solved cases and the rule classifier learnt from them.
+`fuse` weighs it by reciprocal rank and adds cross-references."""
 
 from __future__ import annotations
 
