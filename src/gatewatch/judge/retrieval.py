@@ -323,8 +323,8 @@ def _weighted_concepts(ev: Evidence, w: dict[str, float]) -> dict[str, float]:
 def fuse(store: Store, an: Analysis, ev: Evidence, k: int = 20, weights: dict[str, float] | None = None,
          extra: int = 0) -> Retrieved:
     """Weigh the lists by reciprocal rank (and the concepts by their scores), then add what the best
-    rules cross-reference; keep the best `k`, then up to `extra` more of the rule classifier's list that
-    the fusion left out (for the re-ranker to judge)."""
+    rules cross-reference; keep the best `k`, then up to `extra` more from the rule classifier's list (its
+    15 likeliest rules) that the fusion left out, for the re-ranker to judge."""
     w = weights or WEIGHTS
     v = an.version
     scores: dict[str, float] = defaultdict(float)
@@ -359,7 +359,7 @@ def fuse(store: Store, an: Analysis, ev: Evidence, k: int = 20, weights: dict[st
                 sources[target].append("xref")
     ranked = sorted(scores.items(), key=lambda kv: -kv[1])[:k]
     kept = {rid for rid, _ in ranked}
-    for rid in ev.lists.get("classifier", [])[:extra * 2]:
+    for rid in ev.lists.get("classifier", []):
         if len(ranked) >= k + extra:
             break
         row = rows.get(rid) if rid in rows else store.rule_row(v, rid)
