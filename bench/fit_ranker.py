@@ -62,18 +62,19 @@ def load(path: Path) -> list[dict]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
-def fold_classifiers(cases, folds: int = CLASSIFIER_FOLDS) -> dict[str, RuleClassifier]:
+def fold_classifiers(model: str, vectors: dict[str, np.ndarray], folds: int = CLASSIFIER_FOLDS
+                     ) -> dict[str, RuleClassifier]:
     """For each casebook round, the rule classifier fitted without it and its fold's other rounds (the
-    rounds, in order, dealt round-robin into `folds` folds), so that a casebook question is classified as new."""
+    rounds, in order, dealt round-robin into `folds` folds), so that a casebook question is classified as new.
+    `vectors`: each case's question vector by `model`."""
     rounds = sorted({c.id[0] for c in load_cases()})
     fold_of = {r: i % folds for i, r in enumerate(rounds)}
-    vectors = {cid: cases.matrix[i] for i, cid in enumerate(cases.ids)}
     out = {}
     for fold in track(range(folds), description="Fitting the rule classifiers, one per fold"):
         kept = [c for c in load_cases() if fold_of[c.id[0]] != fold]
-        model = fit_classifier(cases.model, np.stack([vectors[c.id] for c in kept]), [c.question for c in kept],
+        found = fit_classifier(model, np.stack([vectors[c.id] for c in kept]), [c.question for c in kept],
                                [c.rules for c in kept])
-        out.update({r: model for r in rounds if fold_of[r] == fold})
+        out.update({r: found for r in rounds if fold_of[r] == fold})
     return out
 
 
@@ -82,8 +83,8 @@ def prepare(store, rows: list[dict], in_casebook: bool, label: str) -> list[Item
     version = store.latest_rules_version()
     index = vector_indexes(store, version, embed.ACTIVE)[0]
     cases = case_index(store, version, index.model)
-    classifiers = fold_classifiers(cases) if in_casebook else {}
     case_vector = {cid: cases.matrix[i] for i, cid in enumerate(cases.ids)}
+    classifiers = fold_classifiers(cases.model, case_vector) if in_casebook else {}
     out = []
     for row in track(rows, description=f"Gathering ({label})"):
         an = analyse(store, row["question"], version)
