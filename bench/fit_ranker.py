@@ -11,10 +11,11 @@ classifier is fitted on the whole casebook when the database is built). The deve
 
 Two stages. First a linear model over the standardised features, fitted with a listwise softmax loss (each
 question's gold rules against its other candidates) by Adam with a small L2 penalty. Then, given the linear
-order, the co-citation features (ranker.COCITED) are added and a LambdaMART tree ensemble is fitted with
-LightGBM (a fitting-only dependency: `pip install -e .[fit]`); its trees are flattened into ranker.json and
-scored with numpy at question time. Measured by leaving each casebook round out in turn (--cv): the trees
-with co-citations gain about +0.03 Recall@5 over the linear model (bench/RESULTS.md).
+order, the co-citation and family features (ranker.COCITED, ranker.FAMILY) are added and a LambdaMART tree
+ensemble is fitted with LightGBM (a fitting-only dependency: `pip install -e .[fit]`), once per seed in
+TREE_SEEDS; the trees are flattened, averaged (trees.average_trees) into ranker.json and scored with numpy
+at question time. Measured by leaving each casebook round out in turn (--cv): the trees with co-citations
+gain about +0.03 Recall@5 over the linear model (bench/RESULTS.md).
 Run: .venv/bin/python bench/fit_ranker.py [--cv] [--dry-run] [--cache FILE.pkl]"""
 
 from __future__ import annotations
@@ -36,8 +37,8 @@ from gatewatch.judge.classifier import RuleClassifier, fit_classifier
 from gatewatch.judge.ranker import (EXTRA, FEATURES, POOL, RANKER, SECOND, Ranker, candidate_features, model_from_json,
                                    second_features)
 from gatewatch.judge.retrieval import classifier_list, fuse, gather
-from gatewatch.judge.trees import trees_from_lightgbm
-from gatewatch.judge.vectors import case_index, vector_indexes
+from gatewatch.judge.trees import average_trees, trees_from_lightgbm
+from gatewatch.judge.vectors import case_index, classifier_examples, vector_indexes
 from gatewatch.store import open_store
 
 DATA = Path(__file__).parent / "data"
@@ -46,6 +47,7 @@ TREE_PARAMS = {"objective": "lambdarank", "learning_rate": 0.03, "num_leaves": 1
                "feature_fraction": 0.8, "bagging_fraction": 0.8, "bagging_freq": 1, "lambdarank_truncation_level": 10,
                "seed": 1, "deterministic": True, "force_row_wise": True, "num_threads": 2, "verbose": -1}
 TREE_ROUNDS = 600
+TREE_SEEDS = (1, 2, 3)  # the trees are fitted once per seed and averaged (trees.average_trees)
 CLASSIFIER_FOLDS = 4
 
 
@@ -62,18 +64,16 @@ def load(path: Path) -> list[dict]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
-def fold_classifiers(model: str, vectors: dict[str, np.ndarray], folds: int = CLASSIFIER_FOLDS
-                     ) -> dict[str, RuleClassifier]:
+def fold_classifiers(store, version: str, model: str, folds: int = CLASSIFIER_FOLDS) -> dict[str, RuleClassifier]:
     """For each casebook round, the rule classifier fitted without it and its fold's other rounds (the
     rounds, in order, dealt round-robin into `folds` folds), so that a casebook question is classified as new.
-    `vectors`: each case's question vector by `model`."""
+    Each also learns from the rules' text and the concepts' wordings, as the shipped one does."""
     rounds = sorted({c.id[0] for c in load_cases()})
     fold_of = {r: i % folds for i, r in enumerate(rounds)}
     out = {}
     for fold in track(range(folds), description="Fitting the rule classifiers, one per fold"):
-        kept = [c for c in load_cases() if fold_of[c.id[0]] != fold]
-        found = fit_classifier(model, np.stack([vectors[c.id] for c in kept]), [c.question for c in kept],
-                               [c.rules for c in kept])
+        ex = classifier_examples(store, version, model, [c for c in load_cases() if fold_of[c.id[0]] != fold])
+        found = fit_classifier(model, ex.vectors, ex.texts, ex.rules, ex.weights)
         out.update({r: found for r in rounds if fold_of[r] == fold})
     return out
 
@@ -84,7 +84,7 @@ def prepare(store, rows: list[dict], in_casebook: bool, label: str) -> list[Item
     index = vector_indexes(store, version, embed.ACTIVE)[0]
     cases = case_index(store, version, index.model)
     case_vector = {cid: cases.matrix[i] for i, cid in enumerate(cases.ids)}
-    classifiers = fold_classifiers(cases.model, case_vector) if in_casebook else {}
+    classifiers = fold_classifiers(store, version, cases.model) if in_casebook else {}
     out = []
     for row in track(rows, description=f"Gathering ({label})"):
         an = analyse(store, row["question"], version)
@@ -140,17 +140,21 @@ def second_rows(items: list[Item], first: dict) -> list[np.ndarray]:
     return [second_features(model, it.x, it.ids, it.leave_out) for it in items]
 
 
-def fit_trees(items: list[Item], rows: list[np.ndarray]):
+def fit_trees(items: list[Item], rows: list[np.ndarray], seeds: tuple[int, ...] = TREE_SEEDS):
     try:
         import lightgbm
     except ImportError:
         raise SystemExit("fitting the trees needs LightGBM: .venv/bin/python -m pip install -e '.[fit]'") from None
     labels = np.concatenate([[float(rid in it.gold) for rid in it.ids] for it in items])
-    data = lightgbm.Dataset(np.vstack(rows), labels, group=[len(it.ids) for it in items])
-    booster = lightgbm.train(TREE_PARAMS, data, num_boost_round=TREE_ROUNDS)
-    trees = trees_from_lightgbm(booster.dump_model())
     sample = np.vstack(rows[:50])
-    assert np.allclose(trees.score(sample), booster.predict(sample)), "the flattened trees disagree with LightGBM"
+    found, predicted = [], []
+    for seed in seeds:
+        data = lightgbm.Dataset(np.vstack(rows), labels, group=[len(it.ids) for it in items])
+        booster = lightgbm.train(TREE_PARAMS | {"seed": seed}, data, num_boost_round=TREE_ROUNDS)
+        found.append(trees_from_lightgbm(booster.dump_model()))
+        predicted.append(booster.predict(sample))
+    trees = average_trees(found)
+    assert np.allclose(trees.score(sample), np.mean(predicted, axis=0)), "the flattened trees disagree with LightGBM"
     return trees
 
 
@@ -212,7 +216,8 @@ def main() -> None:
     if not args.dry_run:
         fitted_on = f"{len(train)} questions: casebook rounds {', '.join(FIT_ROUNDS)}"
         model = {"first": first | {"fitted_on": fitted_on},
-                 "second": trees.to_json() | {"features": list(SECOND), "fitted_on": fitted_on, "rounds": TREE_ROUNDS}}
+                 "second": trees.to_json() | {"features": list(SECOND), "fitted_on": fitted_on, "rounds": TREE_ROUNDS,
+                                              "seeds": list(TREE_SEEDS)}}
         RANKER.write_text(json.dumps(model) + "\n", encoding="utf-8")
         print(f"wrote {RANKER} ({RANKER.stat().st_size // 1024} KB)")
 

@@ -56,13 +56,41 @@ def test_a_question_with_no_known_word_still_gets_probabilities():
     assert set(scores) == set(TOPICS) and all(np.isfinite(list(scores.values())))
 
 
-def test_the_build_fits_the_classifier_on_the_whole_casebook(build_report, store):
-    from gatewatch.judge.vectors import rule_classifier
+def test_members_are_averaged_and_weights_count():
+    vectors, questions, gold = _tiny_casebook()
+    # The same question, once more, pointing to another rule: with a tiny weight it changes nothing.
+    probe = "deathtouch kills blocker"
+    weak = fit_classifier("test-model", np.vstack([vectors, vectors[:1]]), [*questions, probe], [*gold, ["704.5a"]],
+                          weights=[1.0] * len(questions) + [0.01], epochs=150)
+    strong = fit_classifier("test-model", np.vstack([vectors, vectors[:1]]), [*questions, probe], [*gold, ["704.5a"]],
+                            weights=[1.0] * len(questions) + [50.0], epochs=150)
+    zero = np.zeros(16, dtype=np.float32)
+    weak_scores, strong_scores = weak.log_probs(zero, probe), strong.log_probs(zero, probe)
+    assert max(weak_scores, key=weak_scores.get) == "702.2b"
+    assert strong_scores["704.5a"] > weak_scores["704.5a"]
+    one = fit_classifier("test-model", vectors, questions, gold, seeds=(0,), epochs=150)
+    three = fit_classifier("test-model", vectors, questions, gold, seeds=(0, 1, 2), epochs=150)
+    assert one.a.shape[0] == 1 and three.a.shape[0] == 3
+    scores = three.log_probs(zero, probe)
+    assert abs(sum(np.exp(list(scores.values()))) - 1.0) < 1e-4  # still a distribution
+
+
+def test_the_build_fits_the_classifier_on_the_casebook_the_rules_and_the_concepts(build_report, store):
+    from gatewatch.judge.vectors import CONCEPT_WEIGHT, RULE_TEXT_WEIGHT, classifier_examples, rule_classifier
     model = rule_classifier(store)
     assert model is not None and model.model == build_report.vectors["model"]
-    cited = {r for c in load_cases() for r in c.rules}
-    assert set(model.rules) == cited and build_report.vectors["classifier_rules"] == len(cited)
+    cases = load_cases()
+    cited = {r for c in cases for r in c.rules}
+    assert cited < set(model.rules) and build_report.vectors["classifier_rules"] == len(model.rules)
     assert len(model.vocab) == build_report.vectors["classifier_stems"] > 1000
+    assert model.a.shape[0] == 3
+    ex = classifier_examples(store, store.latest_rules_version(), model.model)
+    assert len(ex.texts) == len(ex.rules) == len(ex.weights) == len(ex.vectors) > len(cases)
+    assert ex.texts[:len(cases)] == [c.question for c in cases] and set(ex.weights[len(cases):]) == {
+        RULE_TEXT_WEIGHT, CONCEPT_WEIGHT}
+    deathtouch = [i for i, rules in enumerate(ex.rules) if rules == ("702.2b",) and ex.weights[i] == RULE_TEXT_WEIGHT]
+    assert len(deathtouch) == 2  # its English text and our Spanish one
+    assert {r for rules in ex.rules for r in rules} == set(model.rules)
 
 
 def test_a_store_without_the_classifier_reads_as_none(tmp_path):

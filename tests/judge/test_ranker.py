@@ -11,9 +11,9 @@ import pytest
 
 from gatewatch.judge.analysis import analyse
 from gatewatch.judge.casebook import cocitations
-from gatewatch.judge.ranker import (COCITED, EXTRA, FEATURES, POOL, RANKER, SECOND, Ranker, candidate_features,
-                                    cocited_features, load_model, model_from_json, rerank)
-from gatewatch.judge.trees import TreesError, trees_from_lightgbm
+from gatewatch.judge.ranker import (COCITED, EXTRA, FAMILY, FEATURES, POOL, RANKER, SECOND, Ranker, candidate_features,
+                                    cocited_features, family_features, load_model, model_from_json, rerank)
+from gatewatch.judge.trees import TreesError, average_trees, trees_from_lightgbm
 from gatewatch.judge.retrieval import fuse, gather, retrieve
 
 
@@ -60,6 +60,15 @@ def test_trees_score_as_the_dump_says():
     assert trees.score(np.zeros((0, 2))).shape == (0,)
 
 
+def test_averaged_trees_score_the_mean():
+    one = trees_from_lightgbm(DUMP)
+    shallow = trees_from_lightgbm({"tree_info": [{"tree_structure": {"leaf_value": 4.0}}]})
+    both = average_trees([one, shallow])
+    x = np.array([[0.5, 2.0], [0.0, 2.5], [0.6, 0.0]])
+    assert np.allclose(both.score(x), (one.score(x) + shallow.score(x)) / 2)
+    assert len(both.roots) == 3 and both.depth == 2
+
+
 def test_trees_refuse_splits_they_do_not_understand():
     dump = json.loads(json.dumps(DUMP))
     dump["tree_info"][0]["tree_structure"]["decision_type"] = "=="
@@ -80,6 +89,16 @@ def test_cocitation_features_follow_the_casebook():
     # A casebook question fitted on must not count its own case.
     alone = cocited_features(ids, np.array([3.0, 1.0, 0.0]), leave_out=(leader, partner))
     assert alone[1, COCITED.index("cocited_log")] < x[1, COCITED.index("cocited_log")]
+
+
+def test_family_features_compare_a_candidate_with_its_siblings():
+    ids = ["702.19", "702.19b", "704.5a", "702.19c"]
+    rows = family_features(ids, np.asarray([1.0, 3.0, 2.0, 0.5]))
+    assert rows.shape == (4, len(FAMILY))
+    size, rank, gap, children = rows.T
+    assert size.tolist() == [3, 3, 1, 3]
+    assert rank.tolist() == [1, 0, 0, 2] and gap.tolist() == [2.0, 0.0, 0.0, 2.5]
+    assert children.tolist() == [2, 0, 0, 0]  # 702.19 has two subrules among the candidates
 
 
 def test_a_model_orders_candidates_by_its_score(store, version):

@@ -3,8 +3,9 @@ each list found it (reciprocal ranks, the concepts' scores), its closeness to th
 shared words), what the rule classifier says of it (`classifier`), where it sits in the rules and how often
 the casebook's solved questions cite it. A linear
 model orders the candidates first; then, since a question's rules come in groups, each candidate is also
-described by how often the casebook cites it together with the first stage's leaders, and a boosted tree
-ensemble (LambdaMART) scores it on everything. Both are fitted on the casebook (bench/fit_ranker.py; weights
+described by how often the casebook cites it together with the first stage's leaders and by how it compares
+with the other candidates of its own rule (`family_features`), and a boosted tree ensemble (LambdaMART)
+scores it on everything. Both are fitted on the casebook (bench/fit_ranker.py; weights
 and trees in ranker.json). Without ranker.json the fused order stands; without trees, the linear order."""
 
 from __future__ import annotations
@@ -48,7 +49,8 @@ FEATURES = (
     "classifier_logp", "classifier_log_rank", "classifier_share",
 )
 COCITED = ("cocited_best", "cocited_first", "cocited_weighted", "cocited_log", "same_rule_as_top", "line_of_top")
-SECOND = (*FEATURES, *COCITED)
+FAMILY = ("family_size", "family_rank", "family_gap", "family_children")
+SECOND = (*FEATURES, *COCITED, *FAMILY)
 ANCHORS = 3  # how many of the first stage's leaders a candidate is compared with
 _SUBRULE = re.compile(r"\d[a-z]$")
 
@@ -101,7 +103,25 @@ class Ranker:
 
 def second_features(first: Model, x: np.ndarray, ids: list[str], leave_out: tuple[str, ...] = ()) -> np.ndarray:
     """SECOND for each candidate: its FEATURES, then its COCITED given the first stage's order."""
-    return np.hstack([x, cocited_features(ids, first.score(x), leave_out)])
+    scores = first.score(x)
+    return np.hstack([x, cocited_features(ids, scores, leave_out), family_features(ids, scores)])
+
+
+def family_features(ids: list[str], first: np.ndarray) -> np.ndarray:
+    """FAMILY for each candidate, among the candidates of its rule (702.19 with 702.19a, 702.19b ...): how many
+    there are, its rank and its first-stage score's gap to the family's best, and how many of its own subrules
+    are candidates (a question needs one of several siblings, seldom all)."""
+    family: dict[str, list[int]] = {}
+    for j, rid in enumerate(ids):
+        family.setdefault(_rule_of(rid), []).append(j)
+    rows = []
+    for j, rid in enumerate(ids):
+        mine = family[_rule_of(rid)]
+        better = sum(1 for k in mine if first[k] > first[j])
+        best = max(first[k] for k in mine)
+        rows.append([float(len(mine)), float(better), float(best - first[j]),
+                     float(sum(1 for k in mine if ids[k] != rid and _rule_of(ids[k]) == rid))])
+    return np.asarray(rows, dtype=np.float64).reshape(len(ids), len(FAMILY))
 
 
 @cache

@@ -46,6 +46,18 @@ class Trees:
                 "depth": self.depth}
 
 
+def average_trees(ensembles: list[Trees]) -> Trees:
+    """One ensemble scoring the mean of `ensembles`' scores: their trees side by side, leaves divided by
+    their number (the same model fitted from several seeds, averaged: less of one fit's luck)."""
+    if not ensembles:
+        raise TreesError("no ensembles to average")
+    offsets = np.cumsum([0] + [len(e.feature) for e in ensembles[:-1]])
+    cat = lambda name, shift: np.concatenate([getattr(e, name) + (o if shift else 0)  # noqa: E731
+                                              for e, o in zip(ensembles, offsets)])
+    return Trees(cat("feature", False), cat("threshold", False), cat("left", True), cat("right", True),
+                 cat("value", False) / len(ensembles), cat("roots", True), max(e.depth for e in ensembles))
+
+
 def trees_from_json(data: dict) -> Trees:
     return Trees(np.asarray(data["feature"], dtype=np.int64), np.asarray(data["threshold"], dtype=np.float64),
                  np.asarray(data["left"], dtype=np.int64), np.asarray(data["right"], dtype=np.int64),

@@ -13,14 +13,20 @@ import numpy as np
 from rich.progress import Progress
 
 from .. import config
+from ..errors import GatewatchError
 from ..store import Store
 from . import embed
-from .casebook import case_passages, load_cases
-from .classifier import EPOCHS, RuleClassifier, classifier_from_bytes, fit_classifier
+from .casebook import Case, case_passages, load_cases
+from .classifier import EPOCHS, SEEDS, RuleClassifier, classifier_from_bytes, fit_classifier
 from .embed import Embedder, default_embedder, get_embedder
 
 _HAS_SPANISH = importlib.util.find_spec("gatewatch.spanish.api") is not None
 CLASSIFIER = "rule-classifier"
+# How much the rule classifier learns from the rules' own text and from the concepts' wordings, against 1 for a
+# solved question. Measured alone (4 folds of casebook rounds; dev): casebook only 0.711, 0.757; + concepts at
+# 0.3, 0.735, 0.803; + rule texts at 0.05 too, 0.743, 0.803 (bench/RESULTS.md, ninth session).
+RULE_TEXT_WEIGHT = 0.05
+CONCEPT_WEIGHT = 0.3
 
 
 def rule_passages(store: Store, version: str) -> list[tuple[str, str, str]]:
@@ -103,19 +109,58 @@ def build_vectors(store: Store, progress: Progress | None = None, embedder: Embe
             progress.advance(task, len(batch))
     store.add_rule_vectors((version, rid, lang, embedder.name, embedder.dim, known[shas[i]])
                            for i, (rid, lang, _) in enumerate(passages))
-    case_vectors = np.stack([np.frombuffer(known[shas[i]], dtype=np.float32) for i in range(len(passages)) if asked[i]])
-    classifier = _build_classifier(store, embedder.name, case_vectors, progress)
+    classifier = _build_classifier(store, version, embedder.name, progress)
     return {"model": embedder.name, "vectors": len(passages), "embedded_now": len(todo),
             "concept_vectors": sum(lang.startswith("concept") for _, lang, _ in passages), "case_vectors": sum(asked),
             "classifier_rules": len(classifier.rules), "classifier_stems": len(classifier.vocab)}
 
 
-def _build_classifier(store: Store, model: str, vectors: np.ndarray, progress: Progress | None) -> RuleClassifier:
-    """Fit the rule classifier on the casebook (`vectors`: its questions' vectors, in casebook order)."""
-    cases = load_cases()
-    task = progress.add_task("Fitting the rule classifier", total=EPOCHS) if progress else None
+@dataclass
+class Examples:
+    """What the rule classifier learns from, row by row."""
+    vectors: np.ndarray
+    texts: list[str]
+    rules: list[tuple[str, ...]]
+    weights: list[float]
+
+
+def classifier_examples(store: Store, version: str, model: str, cases: list[Case] | None = None) -> Examples:
+    """The solved questions (`cases`, default the whole casebook) counting 1; each rule's passage, English and
+    Spanish, pointing to itself, counting RULE_TEXT_WEIGHT; each concept's wordings pointing to its rules,
+    counting CONCEPT_WEIGHT. Their vectors are read from the store (`build_vectors` put them there)."""
+    cases = load_cases() if cases is None else cases
+    texts = {(rid, lang): text for rid, lang, text in rule_passages(store, version)}
+    concepts: dict[str, tuple[str, list[str]]] = {}
+    for rid, lang, text in concept_passages(store, version):
+        concepts.setdefault(lang, (text, []))[1].append(rid)
+    case_vector: dict[str, np.ndarray] = {}
+    extra: list[tuple[np.ndarray, str, tuple[str, ...], float]] = []
+    for row in store.rule_vectors(version, model):
+        vec = np.frombuffer(row["vector"], dtype=np.float32)
+        kind = _kind(row["lang"])
+        if kind == "case":
+            case_vector[row["id"]] = vec
+        elif kind == "rule" and (row["id"], row["lang"]) in texts:
+            extra.append((vec, texts[row["id"], row["lang"]], (row["id"],), RULE_TEXT_WEIGHT))
+        elif kind == "concept" and row["lang"] in concepts:
+            text, rules = concepts.pop(row["lang"])  # one example per concept (a row per rule holds the same vector)
+            extra.append((vec, text, tuple(rules), CONCEPT_WEIGHT))
+    missing = [c.id for c in cases if c.id not in case_vector]
+    if missing:
+        raise GatewatchError(f"the store has no {model} vector for the solved questions {', '.join(missing[:5])}"
+                             " (rebuild the database)")
+    return Examples(np.stack([case_vector[c.id] for c in cases] + [e[0] for e in extra]),
+                    [c.question for c in cases] + [e[1] for e in extra],
+                    [tuple(c.rules) for c in cases] + [e[2] for e in extra],
+                    [1.0] * len(cases) + [e[3] for e in extra])
+
+
+def _build_classifier(store: Store, version: str, model: str, progress: Progress | None) -> RuleClassifier:
+    """Fit the rule classifier on the whole casebook, the rules' text and the concepts' wordings."""
+    examples = classifier_examples(store, version, model)
+    task = progress.add_task("Fitting the rule classifier", total=EPOCHS * len(SEEDS)) if progress else None
     tick = (lambda: progress.advance(task)) if progress else None
-    found = fit_classifier(model, vectors, [c.question for c in cases], [c.rules for c in cases], tick=tick)
+    found = fit_classifier(model, examples.vectors, examples.texts, examples.rules, examples.weights, tick=tick)
     store.put_judge_model(CLASSIFIER, found.to_bytes())
     return found
 
