@@ -70,9 +70,10 @@ def fold_classifiers(store, version: str, model: str, folds: int = CLASSIFIER_FO
     Each also learns from the rules' text and the concepts' wordings, as the shipped one does."""
     rounds = sorted({c.id[0] for c in load_cases()})
     fold_of = {r: i % folds for i, r in enumerate(rounds)}
+    every = classifier_examples(store, version, model)
     out = {}
     for fold in track(range(folds), description="Fitting the rule classifiers, one per fold"):
-        ex = classifier_examples(store, version, model, [c for c in load_cases() if fold_of[c.id[0]] != fold])
+        ex = every.without_cases({c.id for c in load_cases() if fold_of[c.id[0]] == fold})
         found = fit_classifier(model, ex.vectors, ex.texts, ex.rules, ex.weights)
         out.update({r: found for r in rounds if fold_of[r] == fold})
     return out
@@ -146,10 +147,10 @@ def fit_trees(items: list[Item], rows: list[np.ndarray], seeds: tuple[int, ...] 
     except ImportError:
         raise SystemExit("fitting the trees needs LightGBM: .venv/bin/python -m pip install -e '.[fit]'") from None
     labels = np.concatenate([[float(rid in it.gold) for rid in it.ids] for it in items])
-    sample = np.vstack(rows[:50])
+    matrix, sample = np.vstack(rows), np.vstack(rows[:50])
     found, predicted = [], []
     for seed in seeds:
-        data = lightgbm.Dataset(np.vstack(rows), labels, group=[len(it.ids) for it in items])
+        data = lightgbm.Dataset(matrix, labels, group=[len(it.ids) for it in items])
         booster = lightgbm.train(TREE_PARAMS | {"seed": seed}, data, num_boost_round=TREE_ROUNDS)
         found.append(trees_from_lightgbm(booster.dump_model()))
         predicted.append(booster.predict(sample))

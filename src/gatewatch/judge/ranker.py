@@ -102,7 +102,7 @@ class Ranker:
 
 
 def second_features(first: Model, x: np.ndarray, ids: list[str], leave_out: tuple[str, ...] = ()) -> np.ndarray:
-    """SECOND for each candidate: its FEATURES, then its COCITED given the first stage's order."""
+    """SECOND for each candidate: its FEATURES, then its COCITED and FAMILY given the first stage's scores."""
     scores = first.score(x)
     return np.hstack([x, cocited_features(ids, scores, leave_out), family_features(ids, scores)])
 

@@ -16,7 +16,7 @@ from .. import config
 from ..errors import GatewatchError
 from ..store import Store
 from . import embed
-from .casebook import Case, case_passages, load_cases
+from .casebook import case_passages, load_cases
 from .classifier import EPOCHS, SEEDS, RuleClassifier, classifier_from_bytes, fit_classifier
 from .embed import Embedder, default_embedder, get_embedder
 
@@ -123,12 +123,20 @@ class Examples:
     rules: list[tuple[str, ...]]
     weights: list[float]
 
+    def without_cases(self, dropped: set[str]) -> Examples:
+        """The same examples less the solved questions whose ids are `dropped` (the casebook comes first, in
+        casebook order)."""
+        keep = [i for i, c in enumerate(load_cases()) if c.id not in dropped]
+        keep += range(len(load_cases()), len(self.texts))
+        return Examples(self.vectors[keep], [self.texts[i] for i in keep], [self.rules[i] for i in keep],
+                        [self.weights[i] for i in keep])
 
-def classifier_examples(store: Store, version: str, model: str, cases: list[Case] | None = None) -> Examples:
-    """The solved questions (`cases`, default the whole casebook) counting 1; each rule's passage, English and
-    Spanish, pointing to itself, counting RULE_TEXT_WEIGHT; each concept's wordings pointing to its rules,
-    counting CONCEPT_WEIGHT. Their vectors are read from the store (`build_vectors` put them there)."""
-    cases = load_cases() if cases is None else cases
+
+def classifier_examples(store: Store, version: str, model: str) -> Examples:
+    """The casebook's solved questions, in order, counting 1; each rule's passage, English and Spanish, pointing
+    to itself, counting RULE_TEXT_WEIGHT; each concept's wordings pointing to its rules, counting
+    CONCEPT_WEIGHT. Their vectors are read from the store (`build_vectors` put them there)."""
+    cases = load_cases()
     texts = {(rid, lang): text for rid, lang, text in rule_passages(store, version)}
     concepts: dict[str, tuple[str, list[str]]] = {}
     for rid, lang, text in concept_passages(store, version):
