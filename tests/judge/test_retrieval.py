@@ -349,3 +349,28 @@ def test_name_runs_in_any_case_and_accent_always_end(store, version):
 ])
 def test_effects_descriptions_lists_and_table_names(store, version, question, expected):
     assert cards_in(store, version, question) == expected
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("Opp Bolts my Birds of Paradise in response. Do I get the mana?", {"Lightning Bolt", "Birds of Paradise"}),
+    ("Bolted a Tarmogoyf that was a 2/3 and it survived?", {"Lightning Bolt", "Tarmogoyf"}),  # a capital: the card
+    ("opp bolts my 2/2 and I copy the bolt. Can the copy hit him?", set()),    # lower case: any 3 damage
+    ("Tengo Urborg en mesa y el rival baja Luna de sangre.",                    # the Tomb (7 sets), not Urborg (2)
+     {"Urborg, Tomb of Yawgmoth", "Blood Moon"}),
+    ("Opp has Sheoldred, the Apocalypse and I drew my own Sheoldred. Which one stays?",
+     {"Sheoldred, the Apocalypse"}),                                            # a short repeat
+    ("Si uso el -X de Ugin con X=7, ¿se va al cementerio antes?", {"Ugin, the Spirit Dragon"}),  # 6 sets against 4
+    ("Tengo una Chandra en mesa y quiero bajar otra Chandra distinta.", set()),  # any Chandra
+    ("¿La puedo jugar en mi mazo Rakdos sin azul?", set()),                      # colours, not the legend
+    ("tengo kalitas en mesa y el rival ataca.", {"Kalitas, Traitor of Ghet"}),    # lower case, no other card says it
+    ("Can I equip my sword to another creature in response?", set()),           # a word other cards' texts use
+    ("El rival tiene Descansa en paz. ¿Vuelve por persistir?", {"Rest in Peace"}),  # «Descanse en paz», one slip
+    ("Un colega quiere meter 30 Colonias de ratas en su mazo.", {"Rat Colony"}),     # a plural
+    ("El rival me tiró un Abrazo Krosano al Trompo adivinador.",                 # the start of a Spanish name
+     {"Krosan Grip", "Sensei's Divining Top"}),
+    ("I took Bob's creature with a Control Magic type aura. Does he get it back?", set()),  # a kind of card
+    ("Tengo un aura blanca del rival encima (tipo Pacifism). ¿Se cae?", set()),
+    ("Opp exiled my commander with an O-Ring style enchantment.", set()),
+])
+def test_verbs_repeats_likely_legends_lower_case_and_sentence_case_names(store, version, question, expected):
+    assert cards_in(store, version, question) == expected

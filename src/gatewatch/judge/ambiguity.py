@@ -14,12 +14,17 @@ from ..cards.mtg import name_key
 from ..errors import GatewatchError
 from ..store import Store
 from ..text import fold
+from .language import detect_language
 from .ruledocs import stems
 
 # One card is the likely reading of a shared name when printed in this many times as many sets as any other
 # of that name, and in at least this many sets.
-DOMINANCE = 3.0
-MIN_PRINTINGS = 5
+DOMINANCE = 1.5
+MIN_PRINTINGS = 2
+# "otra Chandra", "a Sword": any card of that name; "mi mazo Rakdos": colours, not the legend Rakdos.
+_INDEFINITE = {"un", "una", "otro", "otra", "cualquier", "a", "an", "another", "any"}
+_COLOUR_GROUPS = {"azorius", "dimir", "rakdos", "gruul", "selesnya", "orzhov", "izzet", "golgari", "boros", "simic",
+                  "bant", "esper", "grixis", "jund", "naya", "abzan", "jeskai", "sultai", "mardu", "temur"}
 
 
 def short_name(name: str) -> str:
@@ -88,6 +93,15 @@ def likeliest(cards: dict) -> str | None:
     return counts[0][1]
 
 
+def _any_of_that_name(question: str, text: str) -> bool:
+    """"otra Chandra", "any Sword", "mazo Rakdos": the name stands for any card of it, or for colours."""
+    at = fold(question).find(fold(text))
+    before = fold(question[:at]).split()[-1:] if at >= 0 else []
+    if before == ["a"] and detect_language(question) == "es":
+        return False  # "tiene a Thalia": Spanish "a" marks a person or a named thing, not "any"
+    return fold(text) in _COLOUR_GROUPS or bool(before) and before[0] in _INDEFINITE
+
+
 def settle(store: Store, question: str, text: str, names: list[str]) -> tuple[str | None, list[str], str]:
     """(the card, the other cards it could be, how) for a mention `text` that fits `names`: the card the
     question echoes (no others), else the likely legend of that name (the others kept), else none."""
@@ -95,12 +109,19 @@ def settle(store: Store, question: str, text: str, names: list[str]) -> tuple[st
         return names[0], [], "exact"
     whole = [n for n in names if name_key(n) == name_key(text)]
     if len(whole) == 1:
+        legends = [n for n in names if n != whole[0]]
+        if legends and all(short_name(n) == fold(text) and is_legend(store, n) for n in legends) \
+                and not _any_of_that_name(question, text):
+            likely = likeliest(_cards(store, names))  # "Urborg": the Tomb of Yawgmoth (7 sets), not Urborg (2)
+            if likely is not None and likely != whole[0]:
+                return likely, [n for n in names if n != likely], "likely"
         return whole[0], [], "exact"  # "Chittering Host": the card of that very name, not the halves melding into it
     cards = _cards(store, names)
     echoed = by_context(question, cards)
     if len(cards) > 1 and len(echoed) == 1:
         return echoed[0], [], "context"
-    if len(cards) == len(names) and all(short_name(n) == fold(text) and is_legend(store, n) for n in names):
+    if len(cards) == len(names) and all(short_name(n) == fold(text) and is_legend(store, n) for n in names) \
+            and not _any_of_that_name(question, text):
         likely = likeliest(cards)
         if likely is not None:
             return likely, [n for n in names if n != likely], "likely"

@@ -8,7 +8,6 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
-from pathlib import Path
 
 from .. import cards as cards_api
 from ..cards.mtg import name_key
@@ -18,7 +17,10 @@ from ..text import fold, term_key
 from .language import detect_language
 from .ambiguity import is_legend, legends_named, settle, short_name
 from .lexicon import Lexicon
+from .nicknames import nickname_hits
 from .ruledocs import EN_STOP, ES_STOP
+from .wording import AS_VERB, after_determiner, after_token, before_token, looks_like_name, names_a_kind, \
+    names_an_effect
 
 _QUOTED = re.compile(r"[\"“«']([^\"”»']{3,60})[\"”»']")
 # A run of capitalised words, allowing the small words card names contain ("Elspeth, Sun's Champion",
@@ -37,8 +39,9 @@ _PLAIN = {"block", "attack", "fight", "draw", "discard", "scry", "mill", "regene
           "two-headed giant", "two headed giant", "gigante de dos cabezas", "double striker", "first striker",
           "double strikers", "first strikers", "ring", "the ring", "el anillo"}  # the Ring that tempts you
 _PLAIN_PHRASES = {p for p in _PLAIN if " " in p}
+_PLAIN_STARTS = tuple(_PLAIN_PHRASES)
 # Card names that are also plain English words: a card only when capitalised mid-sentence ("I cast Fog").
-_PLAIN_UNLESS_CAPITALISED = {"opt", "fog", "shock", "counterspell", "duress", "doom", "panic", "fear",
+_PLAIN_UNLESS_CAPITALISED = {"opt", "fog", "mirror", "shock", "counterspell", "duress", "doom", "panic", "fear",
                              "sleep", "silence", "flicker", "blink", "bounce", "removal", "kitchen",
                              "clone", "clon", "contrahechizo", "niebla", "veneno", "venenos"}
 _COLOURS = {"white", "blue", "black", "red", "green", "colorless", "blanco", "blanca", "azul", "negro", "negra",
@@ -73,7 +76,7 @@ def find_cards(store: Store, question: str, lex: Lexicon) -> list[CardMention]:
     for i, j in _ngrams(words):
         if any(taken[i:j]):
             continue
-        phrase = _AS_VERB.sub("", question[tokens[i].start():tokens[j - 1].end()])  # "I Bribery'd him"
+        phrase = AS_VERB.sub("", question[tokens[i].start():tokens[j - 1].end()])  # "I Bribery'd him"
         mention = _exact_mention(store, question, lex, phrase, tokens[i].start(), single=j - i == 1)
         if mention is None and j - i > 1 and phrase.endswith("ed") and all(w[:1].isupper() for w in words[i:j]):
             mention = _exact_mention(store, question, lex, phrase[:-2], tokens[i].start(), single=False)  # "Sneak Attacked"
@@ -81,7 +84,8 @@ def find_cards(store: Store, question: str, lex: Lexicon) -> list[CardMention]:
             found.append(mention)
             for k in range(i, j):
                 taken[k] = True
-    found += _nicknames(store, question, tokens, taken, found)
+    found += [CardMention(text=h.said, card=h.card, how="nickname") for h in nickname_hits(question, tokens, taken)
+              if store.card_row(h.card) is not None]  # a repeat ("Oblivion Ring ... the O-Ring") too
     spans = _candidate_spans(question)
     strict: set[str] = set()  # what is left of a run around a found name: only a whole or short name counts
     seen: set[str] = set()
@@ -139,6 +143,8 @@ def find_cards(store: Store, question: str, lex: Lexicon) -> list[CardMention]:
             elif cands:
                 found.append(CardMention(text=span, card=None, candidates=cands[:5], how="ambiguous"))
     found += _sentence_initial(store, question, lex, tokens, taken, found)
+    found += _lower_case_names(store, lex, tokens, taken, found)
+    found += _spanish_sentence_case(store, question, lex, tokens, taken, found)
     found += _misspelt(store, question, lex, tokens, taken, found)
     return [_settled(store, question, m) for m in _merge_short_names(found)]
 
@@ -196,57 +202,6 @@ def _untaken(question: str, span: str, tokens: list[re.Match[str]], taken: list[
 def _only_tokens(store: Store, span: str) -> bool:
     rows = store.card_names_exact(name_key(span))
     return bool(rows) and not _real_cards(store, list(dict.fromkeys(r["card_name"] for r in rows)))
-
-
-def _read_nicknames() -> dict[str, tuple[str, bool]]:
-    """nickname → (card, whether it is a person's name too: "Bob" may be a player at the table)."""
-    out = {}
-    for line in (Path(__file__).with_name("nicknames.tsv")).read_text(encoding="utf-8").splitlines():
-        if line.strip() and not line.startswith("#"):
-            nick, card, *flags = line.split("\t")
-            out[fold(nick)] = (card, "person" in flags)
-    return out
-
-
-_NICKNAMES = _read_nicknames()
-
-
-def _nicknames(store: Store, question: str, tokens: list[re.Match[str]], taken: list[bool],
-               found: list[CardMention]) -> list[CardMention]:
-    """"la O-Ring", "my Goyf": the table's names for a few cards (nicknames.tsv)."""
-    out = []
-    for i, tok in enumerate(tokens):
-        if taken[i]:
-            continue
-        for n in (2, 1):
-            said = " ".join(t.group(0) for t in tokens[i:i + n]) if i + n <= len(tokens) else ""
-            key = fold(_AS_VERB.sub("", said))  # "I snapcaster'd it back": the card, as a verb
-            card, a_person_too = _NICKNAMES.get(key, (None, False))
-            if a_person_too and _a_person(question, tok.start(), tokens[i + n - 1].end()):
-                continue  # "Bob's creature", "Bob gets knocked out": a player; "my Bob", "Bob flips": Dark Confidant
-            if card and store.card_row(card) is not None:
-                # A repeat ("Oblivion Ring ... the O-Ring") still marks its words as that card.
-                out.append(CardMention(text=key, card=card, how="nickname"))
-                for k in range(i, i + n):
-                    taken[k] = True
-                break
-    return out
-
-
-_PLAYER_VERBS = {"concede", "concedes", "conceded", "get", "gets", "got", "lose", "loses", "lost", "leave", "leaves",
-                 "left", "is", "was", "has", "had", "have", "keep", "keeps", "says", "said", "win", "wins", "stole", "steals",
-                 "took", "takes", "controls", "controlled", "pierde",
-                 "tiene", "dice", "gana", "abandona", "se"}
-
-
-def _a_person(question: str, start: int, end: int) -> bool:
-    """A name that is a player's here: possessive ("Bob's creature", "la criatura de Bob") or doing what
-    players do ("Bob concedes", "Bob dice que ...")."""
-    before, after = fold(question[:start]).split()[-1:], question[end:].lstrip()
-    if after.startswith(("'s", "’s")) or before == ["de"]:
-        return not _after_determiner(question, start)
-    following = fold(after).split()[:1]
-    return bool(following) and following[0] in _PLAYER_VERBS
 
 
 def _sentence_initial(store: Store, question: str, lex: Lexicon, tokens: list[re.Match[str]], taken: list[bool],
@@ -309,7 +264,7 @@ def _exact_mention(store: Store, question: str, lex: Lexicon, phrase: str, start
     key = fold(phrase)
     if not key or len(key) < 3 or key in _PLAIN:
         return None
-    capitalised = _looks_like_name(question, start, phrase)
+    capitalised = looks_like_name(question, start, phrase)
     if single and key in lex.common:
         return None  # "Omen", "Brawl", "Library": words of the rules themselves, even capitalised
     if single or term_key(phrase) in lex.forms:
@@ -320,16 +275,17 @@ def _exact_mention(store: Store, question: str, lex: Lexicon, phrase: str, start
         if key in _PLAIN_UNLESS_CAPITALISED and not capitalised:
             return None
         if not capitalised and (key in lex.vocab or len(key) < 4 or not single or not phrase.islower()
-                                or not _after_determiner(question, start)):
+                                or not after_determiner(question, start)):
             return None
     elif phrase.islower() and _rules_talk(fold(re.sub(r"['’]s\b", "", phrase)), lex):
         return None  # "deals damage", "the protector": rules words, not the cards Deal Damage, The Protector
     elif phrase.islower() and any(w in _COLOURS for w in key.split()) and \
             all(w in _COLOURS or term_key(w) in lex.subtypes for w in key.split()):
         return None  # "a red dragon", "un zombi negro": a description, not the cards Red Dragon ...
-    if not capitalised and _names_an_effect(question, start, start + len(phrase)):
-        return None  # "a clone effect", "un efecto de clon": a kind of effect, not the card Clone
-    if _before_token(question, start + len(phrase)) or single and _after_token(question, start):
+    if names_a_kind(question, start, start + len(phrase)) or \
+            not capitalised and names_an_effect(question, start, start + len(phrase)):
+        return None  # "a clone effect", "un efecto de clon", "a Control Magic type aura": a kind, not the card
+    if before_token(question, start + len(phrase)) or single and after_token(question, start):
         return None  # "a Blood token", "fichas de Goblin": a kind of token, not the card Blood or Goblin
     rows = store.card_names_exact(name_key(phrase))
     if not rows and phrase.endswith("s") and len(phrase) > 5 and not (single and term_key(phrase[:-1]) in lex.subtypes):
@@ -339,8 +295,8 @@ def _exact_mention(store: Store, question: str, lex: Lexicon, phrase: str, start
     names = _real_cards(store, list(dict.fromkeys(r["card_name"] for r in rows)))
     if not names:
         return None  # only tokens: "a Zombie", "un Tesoro"
-    if single and capitalised and all(r["lang"] != "en" for r in rows):
-        names += [n for n in legends_named(store, phrase) if n not in names]  # "Uro": Aurochs, or the Titan
+    if single and capitalised:  # "Uro": Aurochs, or the Titan; "Urborg": Urborg, or Urborg, Tomb of Yawgmoth
+        names += [n for n in legends_named(store, phrase) if n not in names]
     if single and (term_key(phrase) in lex.subtypes or not capitalised) and all(" // " in n for n in names):
         return None  # "an Illusion", "my mind": a creature type or a word, not the half of Illusion // Reality
     return CardMention(text=phrase, card=names[0] if len(names) == 1 else None,
@@ -353,27 +309,6 @@ def _rules_talk(key: str, lex: Lexicon) -> bool:
     words = [w for w in key.split() if w not in _CONNECTORS]
     return bool(words) and all(w in lex.vocab for w in words) and \
         sum(w in lex.common for w in words) * 2 >= len(words)
-
-
-_AS_VERB = re.compile(r"['’](d|ed)$")  # a card's name made a verb: "Bribery'd", "got Swords'd"
-_TOKEN_WORDS = {"token", "tokens", "ficha", "fichas"}
-
-
-def _names_an_effect(question: str, start: int, end: int) -> bool:
-    after, before = fold(question[end:]).split()[:1], fold(question[:start]).split()[-2:]
-    return after in (["effect"], ["effects"], ["style"]) or before in (["efecto", "de"], ["efecto", "tipo"], ["efectos", "de"])
-
-
-def _before_token(question: str, end: int) -> bool:
-    """"a Blood token": the next word, with only spaces between ("Earthshaker Khenra - token ..." is the card)."""
-    after = re.match(r"\s+(\w+)", question[end:])
-    return after is not None and fold(after.group(1)) in _TOKEN_WORDS
-
-
-def _after_token(question: str, start: int) -> bool:
-    """"fichas de Espíritu", "tokens of Goblin": Spanish word order for a kind of token."""
-    before = fold(question[:start]).split()[-3:]
-    return len(before) >= 2 and before[-1] in ("de", "of") and before[-2] in _TOKEN_WORDS
 
 
 def _real_cards(store: Store, names: list[str]) -> list[str]:
@@ -389,6 +324,73 @@ def _real_cards(store: Store, names: list[str]) -> list[str]:
         if row is not None and (row["type_line"] or "").startswith("Token"):
             continue
         out.append(name)
+    return out
+
+
+def _lower_case_names(store: Store, lex: Lexicon, tokens: list[re.Match[str]], taken: list[bool],
+                      found: list[CardMention]) -> list[CardMention]:
+    """"tengo kalitas en mesa", "atraxa proliferates": a lower-case word that is a legend's short name (in
+    English), and that no other card's text uses (so not an everyday word like "sword" or "joven")."""
+    out: list[CardMention] = []
+    known = {c.card for c in found} | {n for c in found for n in c.candidates}
+    for i, tok in enumerate(tokens):
+        word = tok.group(0)
+        key = fold(word)
+        if taken[i] or not word.islower() or len(key) < 5 or key in lex.vocab or key in EN_STOP or key in ES_STOP \
+                or key in _PLAIN or key in _PLAIN_UNLESS_CAPITALISED or term_key(word) in lex.forms \
+                or term_key(word) in lex.subtypes:
+            continue
+        names = legends_named(store, word)  # not the cards whose whole name is a word: "matar" is not Slay
+        if not names or any(n in known for n in names) or store.word_in_other_texts(key):
+            continue
+        out.append(CardMention(text=word, card=names[0] if len(names) == 1 else None,
+                               candidates=names if len(names) > 1 else [], how="exact"))
+        known.update(names)
+        taken[i] = True
+    return out
+
+
+_SENTENCE_CASE_BUDGET = 6  # look-ups per question
+_SENTENCE_CASE_SCORE = 90.0
+
+
+def _spanish_sentence_case(store: Store, question: str, lex: Lexicon, tokens: list[re.Match[str]],
+                           taken: list[bool], found: list[CardMention]) -> list[CardMention]:
+    """Spanish names are written in sentence case ("Descanse en paz"), so a slip in one ("Descansa en paz",
+    "Colonias de ratas", "Cavernas de gema") leaves no capitalised run to look up: a capital mid-sentence
+    followed by lower-case words is looked up with typo tolerance, longest first; only a close match of a
+    Spanish name with as many words counts, or the start of a longer one ("Trompo adivinador")."""
+    if detect_language(question) != "es":
+        return []
+    out: list[CardMention] = []
+    budget = _SENTENCE_CASE_BUDGET
+    known = {c.card for c in found}
+    for i, tok in enumerate(tokens):
+        word = tok.group(0)
+        if taken[i] or len(word) < 4 or not looks_like_name(question, tok.start(), word) or budget <= 0 \
+                or after_token(question, tok.start()) or fold(question[tok.start():]).startswith(_PLAIN_STARTS):
+            continue  # "fichas de Elemental del Piromante": a kind of token; "En Gigante de dos cabezas": the format
+        for j in range(min(len(tokens), i + 4), i + 1, -1):
+            rest = [t.group(0) for t in tokens[i + 1:j]]
+            gap = question[tok.end():tokens[j - 1].start()]
+            if any(taken[i:j]) or not all(w.islower() for w in rest) or fold(rest[-1]) in _CONNECTORS \
+                    or re.search(r"[^\w\s]", gap) or budget <= 0:
+                continue
+            phrase = question[tok.start():tokens[j - 1].end()]
+            budget -= 1
+            res = cards_api.resolve_name(store, phrase)
+            best = res.candidates[0].score if res.candidates else 0.0
+            if res.status != "found" or res.lang != "es" or res.card in known or best < _SENTENCE_CASE_SCORE \
+                    or not _real_cards(store, [res.card]):
+                continue
+            said, named = len(phrase.split()), len((res.matched or "").split())
+            if res.match == "prefix" and said < 2 or res.match != "prefix" and abs(said - named) > 0:
+                continue
+            out.append(CardMention(text=phrase, card=res.card, how=res.match or "fuzzy"))
+            known.add(res.card)
+            for k in range(i, j):
+                taken[k] = True
+            break
     return out
 
 
@@ -411,12 +413,12 @@ def _misspelt(store: Store, question: str, lex: Lexicon, tokens: list[re.Match[s
                 continue
             if b - a > 1 and (words[a] in _CONNECTORS or words[b - 1] in _CONNECTORS):
                 continue
-            if b - a == 1 and (len(w) < 7 or not _after_determiner(question, tokens[i].start())):
+            if b - a == 1 and (len(w) < 7 or not after_determiner(question, tokens[i].start())):
                 continue
             if words[b - 1].isdigit():
                 continue  # "aniquilar 2", "rampage 3": a keyword and its number, not a misspelt name
             phrase = question[tokens[a].start():tokens[b - 1].end()]
-            if fold(phrase) in _PLAIN or _names_an_effect(question, tokens[a].start(), tokens[b - 1].end()):
+            if fold(phrase) in _PLAIN or names_an_effect(question, tokens[a].start(), tokens[b - 1].end()):
                 continue
             budget -= 1
             res = cards_api.resolve_name(store, phrase)
@@ -458,28 +460,13 @@ def _merge_short_names(found: list[CardMention]) -> list[CardMention]:
                    and short in text.split()]  # "la Arena" after "Arena pirexiana", "the Rootwalla"
         if longer:
             continue
+        if m.card is None or m.candidates:
+            others = {o.card for o in found if o.card and o is not m and not o.candidates}
+            settled = [n for n in names if n in others]
+            if settled:  # "Sheoldred, the Apocalypse ... my own Sheoldred": the card already named
+                m = CardMention(text=m.text, card=settled[0], how=m.how)
         out.append(m)
     return out
-
-
-_DETERMINERS = {"un", "una", "el", "la", "los", "las", "mi", "mis", "tu", "tus", "su", "sus", "otro", "otra",
-                "a", "an", "the", "my", "your", "his", "her", "their", "another"}
-
-
-def _after_determiner(question: str, start: int) -> bool:
-    """A lower-case single word is a name only after an article ("tiro un relámpago"), not as a verb
-    ("un efecto de reanimar", "I flicker")."""
-    before = fold(question[:start]).split()
-    if before and before[-1] == "a" and detect_language(question) == "es":
-        return False  # Spanish "a" is a preposition: "vuelven a persistir", "me van a matar"
-    return bool(before) and before[-1] in _DETERMINERS
-
-
-def _looks_like_name(question: str, start: int, phrase: str) -> bool:
-    if not phrase[:1].isupper():
-        return False
-    before = question[:start].rstrip().rstrip("'\"“‘«").rstrip()  # a quote opens a sentence too
-    return bool(before) and before[-1] not in ".?!¿¡:"
 
 
 def _candidate_spans(question: str) -> list[str]:

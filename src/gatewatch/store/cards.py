@@ -167,6 +167,17 @@ class CardsStore:
             " JOIN cards c ON c.id = n.card_id WHERE n.key >= ? AND n.key < ?"
             " ORDER BY length(n.key), n.rank, n.key LIMIT ?", (prefix, prefix + "\uffff", limit)).fetchall()
 
+    def word_in_other_texts(self, word: str) -> bool:
+        """Whether some card's text (English or Spanish) has `word` (one folded word) and that card's
+        names do not: an everyday word ("sword", "joven"), unlike a name only its own card says ("kalitas")."""
+        if not re.fullmatch(r"\w+", word):
+            return True
+        row = self.conn.execute(
+            "SELECT 1 FROM cards_fts JOIN cards c ON c.id = cards_fts.rowid"
+            " WHERE cards_fts MATCH ? AND c.name_key NOT LIKE ? AND coalesce(c.es_names_key, '') NOT LIKE ? LIMIT 1",
+            (f'{{oracle_text es_text}}: "{word}"', f"%{word}%", f"%{word}%")).fetchone()
+        return row is not None
+
     def all_card_name_keys(self) -> list[sqlite3.Row]:
         """Every (card_id, name, key, lang, kind, rank): the fuzzy matcher keeps these in memory."""
         return self.conn.execute(
