@@ -371,6 +371,9 @@ def test_effects_descriptions_lists_and_table_names(store, version, question, ex
     ("I took Bob's creature with a Control Magic type aura. Does he get it back?", set()),  # a kind of card
     ("Tengo un aura blanca del rival encima (tipo Pacifism). ¿Se cae?", set()),
     ("Opp exiled my commander with an O-Ring style enchantment.", set()),
+    ("Blighted Agent attacks opp's Oko. Does Oko lose loyalty?", {"Blighted Agent", "Oko, Thief of Crowns"}),  # 3 letters
+    ("Opp flashes in Wandering Emperor during my combat.", {"The Wandering Emperor"}),  # without its "The"
+    ("Opp has RiP out and I cast Staggershock.", {"Rest in Peace", "Staggershock"}),  # the table's name
 ])
 def test_verbs_repeats_likely_legends_lower_case_and_sentence_case_names(store, version, question, expected):
     assert cards_in(store, version, question) == expected

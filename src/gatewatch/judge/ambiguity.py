@@ -28,8 +28,9 @@ _COLOUR_GROUPS = {"azorius", "dimir", "rakdos", "gruul", "selesnya", "orzhov", "
 
 
 def short_name(name: str) -> str:
-    """What players call a legend: the name before its comma or its "of" ("Thalia", "Lurrus")."""
-    return fold(re.split(r",| of | the ", name.split(" // ")[0])[0])
+    """What players call a legend: the name before its comma or its "of" ("Thalia", "Lurrus"), without a
+    leading "The" ("Ozolith", "Wandering Emperor")."""
+    return re.sub(r"^the ", "", fold(re.split(r",| of | the ", name.split(" // ")[0])[0]))
 
 
 def is_legend(store: Store, name: str) -> bool:
@@ -43,7 +44,8 @@ def legends_named(store: Store, word: str) -> list[str]:
     key = name_key(word)
     if len(key) < 3:
         return []
-    rows = store.card_names_prefix(key + " ", 100)
+    rows = store.card_names_prefix(key + " ", 100) + store.card_names_exact("the " + key) + \
+        store.card_names_prefix("the " + key + " ", 100)  # "Ozolith": The Ozolith
     names = dict.fromkeys(r["card_name"] for r in rows if r["lang"] == "en")
     return [n for n in names if short_name(n) == fold(word) and is_legend(store, n)]
 

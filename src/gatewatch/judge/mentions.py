@@ -108,7 +108,8 @@ def find_cards(store: Store, question: str, lex: Lexicon) -> list[CardMention]:
             spans[:0] = [r for r in rest if r not in seen]
             continue
         key = term_key(span)
-        if key in lex.forms or key in lex.subtypes or fold(span) in _PLAIN or len(fold(span)) < 4 \
+        if key in lex.forms or key in lex.subtypes or fold(span) in _PLAIN or len(fold(span)) < 3 \
+                or len(fold(span)) == 3 and not legends_named(store, span) \
                 or any(f" {p} " in f" {fold(span)} " for p in _PLAIN_PHRASES):
             continue  # a game term, a type ("Time Lord"), a format ("En Gigante de Dos Cabezas")
         if span in strict:
@@ -336,7 +337,7 @@ def _lower_case_names(store: Store, lex: Lexicon, tokens: list[re.Match[str]], t
     for i, tok in enumerate(tokens):
         word = tok.group(0)
         key = fold(word)
-        if taken[i] or not word.islower() or len(key) < 5 or key in lex.vocab or key in EN_STOP or key in ES_STOP \
+        if taken[i] or not word.islower() or len(key) < 3 or key in lex.vocab or key in EN_STOP or key in ES_STOP \
                 or key in _PLAIN or key in _PLAIN_UNLESS_CAPITALISED or term_key(word) in lex.forms \
                 or term_key(word) in lex.subtypes:
             continue
