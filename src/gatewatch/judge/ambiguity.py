@@ -44,8 +44,7 @@ def legends_named(store: Store, word: str) -> list[str]:
     key = name_key(word)
     if len(key) < 3:
         return []
-    rows = store.card_names_prefix(key + " ", 100) + store.card_names_exact("the " + key) + \
-        store.card_names_prefix("the " + key + " ", 100)  # "Ozolith": The Ozolith
+    rows = store.card_names_prefix(key + " ", 100) + store.card_names_prefix("the " + key, 100)  # The Ozolith
     names = dict.fromkeys(r["card_name"] for r in rows if r["lang"] == "en")
     return [n for n in names if short_name(n) == fold(word) and is_legend(store, n)]
 

@@ -328,15 +328,22 @@ def _real_cards(store: Store, names: list[str]) -> list[str]:
     return out
 
 
+_LOWER_CASE_BUDGET = 60  # distinct words looked up per question: never unbounded
+
+
 def _lower_case_names(store: Store, lex: Lexicon, tokens: list[re.Match[str]], taken: list[bool],
                       found: list[CardMention]) -> list[CardMention]:
     """"tengo kalitas en mesa", "atraxa proliferates": a lower-case word that is a legend's short name (in
     English), and that no other card's text uses (so not an everyday word like "sword" or "joven")."""
     out: list[CardMention] = []
     known = {c.card for c in found} | {n for c in found for n in c.candidates}
+    looked: set[str] = set()
     for i, tok in enumerate(tokens):
         word = tok.group(0)
         key = fold(word)
+        if key in looked or len(looked) >= _LOWER_CASE_BUDGET:
+            continue
+        looked.add(key)
         if taken[i] or not word.islower() or len(key) < 3 or key in lex.vocab or key in EN_STOP or key in ES_STOP \
                 or key in _PLAIN or key in _PLAIN_UNLESS_CAPITALISED or term_key(word) in lex.forms \
                 or term_key(word) in lex.subtypes:
@@ -369,7 +376,8 @@ def _spanish_sentence_case(store: Store, question: str, lex: Lexicon, tokens: li
     for i, tok in enumerate(tokens):
         word = tok.group(0)
         if taken[i] or len(word) < 4 or not looks_like_name(question, tok.start(), word) or budget <= 0 \
-                or after_token(question, tok.start()) or fold(question[tok.start():]).startswith(_PLAIN_STARTS):
+                or after_token(question, tok.start()) \
+                or fold(question[tok.start():tok.start() + 60]).startswith(_PLAIN_STARTS):
             continue  # "fichas de Elemental del Piromante": a kind of token; "En Gigante de dos cabezas": the format
         for j in range(min(len(tokens), i + 4), i + 1, -1):
             rest = [t.group(0) for t in tokens[i + 1:j]]

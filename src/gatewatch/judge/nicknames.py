@@ -83,7 +83,7 @@ def nickname_hits(question: str, tokens: list[re.Match[str]], taken: list[bool],
 def a_person(question: str, start: int, end: int) -> bool:
     """A name that is a player's here: possessive ("Bob's creature", "la criatura de Bob") or doing what
     players do ("Bob concedes", "Bob dice que ...")."""
-    before, after = fold(question[:start]).split()[-1:], question[end:].lstrip()
+    before, after = fold(question[max(0, start - 60):start]).split()[-1:], question[end:end + 60].lstrip()
     if after.startswith(("'s", "’s")) or before == ["de"]:
         return not after_determiner(question, start)
     following = fold(after).split()[:1]
