@@ -1,22 +1,23 @@
 """Find the cards a question names: exact names (English or Spanish, longest span first), capitalised
-runs, names opening a sentence, the table's nicknames and misspelt words, resolved with typo tolerance;
-an unclear name yields candidates (see `ambiguity` for how one of several is settled)."""
+runs, names opening a sentence, the table's nicknames (`nicknames`) and names written loosely (`loose_names`:
+lower case, misspelt, Spanish sentence case), resolved with typo tolerance; an unclear name yields
+candidates (see `ambiguity` for how one of several is settled)."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from difflib import SequenceMatcher
 
 from .. import cards as cards_api
 from ..cards.mtg import name_key
 from ..cards.names import Resolution
 from ..store import Store
 from ..text import fold, term_key
-from .language import detect_language
 from .ambiguity import is_legend, legends_named, settle, short_name
 from .lexicon import Lexicon
+from .loose_names import lower_case_names, misspelt, spanish_sentence_case
+from .mention_words import (COLOURS, CONNECTORS, PLAIN, PLAIN_PHRASES, PLAIN_UNLESS_CAPITALISED, CardMention,
+                            real_cards)
 from .nicknames import nickname_hits
 from .ruledocs import EN_STOP, ES_STOP
 from .wording import AS_VERB, after_determiner, after_token, before_token, looks_like_name, names_a_kind, \
@@ -28,37 +29,9 @@ _QUOTED = re.compile(r"[\"“«']([^\"”»']{3,60})[\"”»']")
 _CAPS = re.compile(r"(?:[A-ZÁÉÍÓÚÑ][\w'’\-]+(?:,?\s+(?:of|the|de|del|la|las|los|el|y|and|to|in|en|a|//|"
                    r"[A-ZÁÉÍÓÚÑ][\w'’\-]+))*)")
 _MAX_NGRAM = 8
-# Game words that happen to be card names too: never a card in a question, even capitalised.
-_PLAIN = {"block", "attack", "fight", "draw", "discard", "scry", "mill", "regenerate", "sacrifice", "exile",
-          "destroy", "return", "copy", "vigilance", "flying", "haste", "trample", "reach", "deathtouch",
-          "lifelink", "menace", "defender", "hexproof", "indestructible", "flash", "ward", "protection",
-          "infect", "wither", "toxic", "first strike", "double strike", "one", "two", "three", "dead", "time",
-          "turn", "life", "death", "damage", "combat", "mana", "stack", "priority", "upkeep", "gift",
-          "offspring", "plot", "bargain", "craft", "disguise", "cloak", "suspect", "forage", "exhaust",
-          "harmonize", "mobilize", "endure", "behold", "station", "warp", "heal", "recruit",
-          "two-headed giant", "two headed giant", "gigante de dos cabezas", "double striker", "first striker",
-          "double strikers", "first strikers", "ring", "the ring", "el anillo"}  # the Ring that tempts you
-_PLAIN_PHRASES = {p for p in _PLAIN if " " in p}
-_PLAIN_STARTS = tuple(_PLAIN_PHRASES)
-# Card names that are also plain English words: a card only when capitalised mid-sentence ("I cast Fog").
-_PLAIN_UNLESS_CAPITALISED = {"opt", "fog", "mirror", "shock", "counterspell", "duress", "doom", "panic", "fear",
-                             "sleep", "silence", "flicker", "blink", "bounce", "removal", "kitchen",
-                             "clone", "clon", "contrahechizo", "niebla", "veneno", "venenos"}
-_COLOURS = {"white", "blue", "black", "red", "green", "colorless", "blanco", "blanca", "azul", "negro", "negra",
-            "rojo", "roja", "verde", "incoloro", "incolora"}
 _LIST_SEPARATOR = re.compile(r",\s*|\s+(?:and|y|e|or|o)\s+")
-_CONNECTORS = {"of", "the", "de", "del", "la", "las", "los", "el", "y", "and", "to", "in", "en", "a", "//"}
-_FUZZY_BUDGET = 10  # typo look-ups per question (about 3.5 ms each)
 _MAX_SPANS = 200    # capitalised runs (and what is left of them) looked at per question: never unbounded
 
-
-
-@dataclass
-class CardMention:
-    text: str
-    card: str | None                 # the English Oracle name, when resolved with confidence
-    candidates: list[str] = field(default_factory=list)
-    how: str = "exact"
 
 
 def _ngrams(words: list[str]) -> list[tuple[int, int]]:
@@ -108,9 +81,9 @@ def find_cards(store: Store, question: str, lex: Lexicon) -> list[CardMention]:
             spans[:0] = [r for r in rest if r not in seen]
             continue
         key = term_key(span)
-        if key in lex.forms or key in lex.subtypes or fold(span) in _PLAIN or len(fold(span)) < 3 \
+        if key in lex.forms or key in lex.subtypes or fold(span) in PLAIN or len(fold(span)) < 3 \
                 or len(fold(span)) == 3 and not legends_named(store, span) \
-                or any(f" {p} " in f" {fold(span)} " for p in _PLAIN_PHRASES):
+                or any(f" {p} " in f" {fold(span)} " for p in PLAIN_PHRASES):
             continue  # a game term, a type ("Time Lord"), a format ("En Gigante de Dos Cabezas")
         if span in strict:
             if " " not in span and (fold(span) in lex.vocab or fold(span) in EN_STOP or fold(span) in ES_STOP):
@@ -136,7 +109,7 @@ def find_cards(store: Store, question: str, lex: Lexicon) -> list[CardMention]:
                 continue  # a slip keeps the first letter: "Alice" (a player) is not Malice
             found.append(CardMention(text=span, card=res.card, how=res.match))
         elif res.status == "ambiguous" and res.candidates and res.candidates[0].score >= 80:
-            cands = _real_cards(store, list(dict.fromkeys(c.name for c in res.candidates)))
+            cands = real_cards(store, list(dict.fromkeys(c.name for c in res.candidates)))
             named = legends_named(store, span) or [c for c in cands if short_name(c) == fold(span)]
             cands = named or cands  # "Atraxa", "Teferi": the legends of that name, not "Atraxa's Fall", "Teferi's Moat"
             if len(cands) == 1:
@@ -144,9 +117,9 @@ def find_cards(store: Store, question: str, lex: Lexicon) -> list[CardMention]:
             elif cands:
                 found.append(CardMention(text=span, card=None, candidates=cands[:5], how="ambiguous"))
     found += _sentence_initial(store, question, lex, tokens, taken, found)
-    found += _lower_case_names(store, lex, tokens, taken, found)
-    found += _spanish_sentence_case(store, question, lex, tokens, taken, found)
-    found += _misspelt(store, question, lex, tokens, taken, found)
+    found += lower_case_names(store, lex, tokens, taken, found)
+    found += spanish_sentence_case(store, question, lex, tokens, taken, found)
+    found += misspelt(store, question, lex, tokens, taken, found)
     return [_settled(store, question, m) for m in _merge_short_names(found)]
 
 
@@ -175,9 +148,9 @@ def _leftovers(span: str, names: list[str]) -> list[str]:
     out = []
     for piece in pieces:
         words = piece.split()
-        while words and (fold(words[0]) in _CONNECTORS or not words[0][:1].isupper()):
+        while words and (fold(words[0]) in CONNECTORS or not words[0][:1].isupper()):
             words.pop(0)
-        while words and fold(words[-1]) in _CONNECTORS:
+        while words and fold(words[-1]) in CONNECTORS:
             words.pop()
         if words and len(" ".join(words)) >= 4:
             out.append(" ".join(words).strip(" ,"))
@@ -202,7 +175,7 @@ def _untaken(question: str, span: str, tokens: list[re.Match[str]], taken: list[
 
 def _only_tokens(store: Store, span: str) -> bool:
     rows = store.card_names_exact(name_key(span))
-    return bool(rows) and not _real_cards(store, list(dict.fromkeys(r["card_name"] for r in rows)))
+    return bool(rows) and not real_cards(store, list(dict.fromkeys(r["card_name"] for r in rows)))
 
 
 def _sentence_initial(store: Store, question: str, lex: Lexicon, tokens: list[re.Match[str]], taken: list[bool],
@@ -218,7 +191,7 @@ def _sentence_initial(store: Store, question: str, lex: Lexicon, tokens: list[re
         if taken[i] or (before and before[-1] not in ".?!¿¡:") or not word[:1].isupper():
             continue
         key = fold(word)
-        if len(key) < 4 or key in lex.vocab or key in EN_STOP or key in ES_STOP or key in _PLAIN \
+        if len(key) < 4 or key in lex.vocab or key in EN_STOP or key in ES_STOP or key in PLAIN \
                 or term_key(word) in lex.forms or term_key(word) in lex.subtypes:  # "Ninja timing: ...": the type
             continue
         mention = _whole_or_short_name(store, word, found + out, english_only=True)
@@ -243,7 +216,7 @@ def _whole_or_short_name(store: Store, span: str, found: list[CardMention],
     else:
         names = []
     known = {c.card for c in found}
-    names = [n for n in _real_cards(store, list(dict.fromkeys(names))) if n not in known]
+    names = [n for n in real_cards(store, list(dict.fromkeys(names))) if n not in known]
     if not names:
         return None
     return CardMention(text=span, card=names[0] if len(names) == 1 else None,
@@ -263,7 +236,7 @@ def _named_by(store: Store, res: Resolution, key: str, ok_lang: Callable[[str], 
 def _exact_mention(store: Store, question: str, lex: Lexicon, phrase: str, start: int,
                    single: bool) -> CardMention | None:
     key = fold(phrase)
-    if not key or len(key) < 3 or key in _PLAIN:
+    if not key or len(key) < 3 or key in PLAIN:
         return None
     capitalised = looks_like_name(question, start, phrase)
     if single and key in lex.common:
@@ -273,15 +246,15 @@ def _exact_mention(store: Store, question: str, lex: Lexicon, phrase: str, start
         # or when it is a lower-case word the rules never use ("un relámpago").
         if term_key(phrase) in lex.forms or term_key(phrase) in lex.subtypes and not capitalised:
             return None
-        if key in _PLAIN_UNLESS_CAPITALISED and not capitalised:
+        if key in PLAIN_UNLESS_CAPITALISED and not capitalised:
             return None
         if not capitalised and (key in lex.vocab or len(key) < 4 or not single or not phrase.islower()
                                 or not after_determiner(question, start)):
             return None
     elif phrase.islower() and _rules_talk(fold(re.sub(r"['’]s\b", "", phrase)), lex):
         return None  # "deals damage", "the protector": rules words, not the cards Deal Damage, The Protector
-    elif phrase.islower() and any(w in _COLOURS for w in key.split()) and \
-            all(w in _COLOURS or term_key(w) in lex.subtypes for w in key.split()):
+    elif phrase.islower() and any(w in COLOURS for w in key.split()) and \
+            all(w in COLOURS or term_key(w) in lex.subtypes for w in key.split()):
         return None  # "a red dragon", "un zombi negro": a description, not the cards Red Dragon ...
     if names_a_kind(question, start, start + len(phrase)) or \
             not capitalised and names_an_effect(question, start, start + len(phrase)):
@@ -293,7 +266,7 @@ def _exact_mention(store: Store, question: str, lex: Lexicon, phrase: str, start
         rows = store.card_names_exact(name_key(phrase[:-1]))  # "two Doubling Seasons"; "Pesadillas" is a type"
     if not rows:
         return None
-    names = _real_cards(store, list(dict.fromkeys(r["card_name"] for r in rows)))
+    names = real_cards(store, list(dict.fromkeys(r["card_name"] for r in rows)))
     if not names:
         return None  # only tokens: "a Zombie", "un Tesoro"
     if single and capitalised:  # "Uro": Aurochs, or the Titan; "Urborg": Urborg, or Urborg, Tomb of Yawgmoth
@@ -307,150 +280,9 @@ def _exact_mention(store: Store, question: str, lex: Lexicon, phrase: str, start
 def _rules_talk(key: str, lex: Lexicon) -> bool:
     """Every word is a rules word and most are everyday ones ("the protector"), unlike a lower-case
     name made of rarer words ("cáliz del vacío", "camino al exilio")."""
-    words = [w for w in key.split() if w not in _CONNECTORS]
+    words = [w for w in key.split() if w not in CONNECTORS]
     return bool(words) and all(w in lex.vocab for w in words) and \
         sum(w in lex.common for w in words) * 2 >= len(words)
-
-
-def _real_cards(store: Store, names: list[str]) -> list[str]:
-    """Drop tokens and the art-series/reversible doubles ('Doubling Season // Doubling Season') when the
-    card itself is there: they are not what a player means."""
-    out = []
-    for name in names:
-        halves = name.split(" // ")
-        if len(halves) > 1 and len(set(halves)) == 1 and (
-                halves[0] in names or any(n != name and n.startswith(halves[0] + " // ") for n in names)):
-            continue
-        row = store.card_row(name)
-        if row is not None and (row["type_line"] or "").startswith("Token"):
-            continue
-        out.append(name)
-    return out
-
-
-_LOWER_CASE_BUDGET = 60  # distinct words looked up per question: never unbounded
-
-
-def _lower_case_names(store: Store, lex: Lexicon, tokens: list[re.Match[str]], taken: list[bool],
-                      found: list[CardMention]) -> list[CardMention]:
-    """"tengo kalitas en mesa", "atraxa proliferates": a lower-case word that is a legend's short name (in
-    English), and that no other card's text uses (so not an everyday word like "sword" or "joven")."""
-    out: list[CardMention] = []
-    known = {c.card for c in found} | {n for c in found for n in c.candidates}
-    looked: set[str] = set()
-    for i, tok in enumerate(tokens):
-        word = tok.group(0)
-        key = fold(word)
-        if key in looked or len(looked) >= _LOWER_CASE_BUDGET:
-            continue
-        looked.add(key)
-        if taken[i] or not word.islower() or len(key) < 3 or key in lex.vocab or key in EN_STOP or key in ES_STOP \
-                or key in _PLAIN or key in _PLAIN_UNLESS_CAPITALISED or term_key(word) in lex.forms \
-                or term_key(word) in lex.subtypes:
-            continue
-        names = legends_named(store, word)  # not the cards whose whole name is a word: "matar" is not Slay
-        if not names or any(n in known for n in names) or store.word_in_other_texts(key):
-            continue
-        out.append(CardMention(text=word, card=names[0] if len(names) == 1 else None,
-                               candidates=names if len(names) > 1 else [], how="exact"))
-        known.update(names)
-        taken[i] = True
-    return out
-
-
-_SENTENCE_CASE_BUDGET = 6  # look-ups per question
-_SENTENCE_CASE_SCORE = 90.0
-
-
-def _spanish_sentence_case(store: Store, question: str, lex: Lexicon, tokens: list[re.Match[str]],
-                           taken: list[bool], found: list[CardMention]) -> list[CardMention]:
-    """Spanish names are written in sentence case ("Descanse en paz"), so a slip in one ("Descansa en paz",
-    "Colonias de ratas", "Cavernas de gema") leaves no capitalised run to look up: a capital mid-sentence
-    followed by lower-case words is looked up with typo tolerance, longest first; only a close match of a
-    Spanish name with as many words counts, or the start of a longer one ("Trompo adivinador")."""
-    if detect_language(question) != "es":
-        return []
-    out: list[CardMention] = []
-    budget = _SENTENCE_CASE_BUDGET
-    known = {c.card for c in found}
-    for i, tok in enumerate(tokens):
-        word = tok.group(0)
-        if taken[i] or len(word) < 4 or not looks_like_name(question, tok.start(), word) or budget <= 0 \
-                or after_token(question, tok.start()) \
-                or fold(question[tok.start():tok.start() + 60]).startswith(_PLAIN_STARTS):
-            continue  # "fichas de Elemental del Piromante": a kind of token; "En Gigante de dos cabezas": the format
-        for j in range(min(len(tokens), i + 4), i + 1, -1):
-            rest = [t.group(0) for t in tokens[i + 1:j]]
-            gap = question[tok.end():tokens[j - 1].start()]
-            if any(taken[i:j]) or not all(w.islower() for w in rest) or fold(rest[-1]) in _CONNECTORS \
-                    or re.search(r"[^\w\s]", gap) or budget <= 0:
-                continue
-            phrase = question[tok.start():tokens[j - 1].end()]
-            budget -= 1
-            res = cards_api.resolve_name(store, phrase)
-            best = res.candidates[0].score if res.candidates else 0.0
-            if res.status != "found" or res.lang != "es" or res.card in known or best < _SENTENCE_CASE_SCORE \
-                    or not _real_cards(store, [res.card]):
-                continue
-            said, named = len(phrase.split()), len((res.matched or "").split())
-            if res.match == "prefix" and said < 2 or res.match != "prefix" and abs(said - named) > 0:
-                continue
-            out.append(CardMention(text=phrase, card=res.card, how=res.match or "fuzzy"))
-            known.add(res.card)
-            for k in range(i, j):
-                taken[k] = True
-            break
-    return out
-
-
-def _misspelt(store: Store, question: str, lex: Lexicon, tokens: list[re.Match[str]], taken: list[bool],
-              found: list[CardMention]) -> list[CardMention]:
-    """Lower-case words the rules never use are looked up with typo tolerance, with a neighbour or two
-    ("temporada duplicdora", "contrahechiso"); only a clear fuzzy hit counts."""
-    out: list[CardMention] = []
-    budget = _FUZZY_BUDGET
-    known = {c.card for c in found}
-    words = [fold(t.group(0)) for t in tokens]
-    for i, w in enumerate(words):
-        if taken[i] or len(w) < 5 or w in lex.vocab or w.isdigit() or not tokens[i].group(0).islower() \
-                or w in _PLAIN or w in _PLAIN_UNLESS_CAPITALISED or term_key(w) in lex.subtypes \
-                or term_key(w) in lex.forms:
-            continue  # ... "el espiritu": a creature type, not the card whose Spanish name is Espíritu
-        spans = [(i - 1, i + 1), (i, i + 2), (i - 2, i + 1), (i, i + 1)]
-        for a, b in spans:
-            if a < 0 or b > len(words) or any(taken[a:b]) or budget <= 0:
-                continue
-            if b - a > 1 and (words[a] in _CONNECTORS or words[b - 1] in _CONNECTORS):
-                continue
-            if b - a == 1 and (len(w) < 7 or not after_determiner(question, tokens[i].start())):
-                continue
-            if words[b - 1].isdigit():
-                continue  # "aniquilar 2", "rampage 3": a keyword and its number, not a misspelt name
-            phrase = question[tokens[a].start():tokens[b - 1].end()]
-            if fold(phrase) in _PLAIN or names_an_effect(question, tokens[a].start(), tokens[b - 1].end()):
-                continue
-            budget -= 1
-            res = cards_api.resolve_name(store, phrase)
-            if res.status == "found" and res.match in ("exact", "fuzzy") and res.card not in known:
-                if not _real_cards(store, [res.card]) or not _typo_in_unknown_words(phrase, res.matched, lex):
-                    continue
-                out.append(CardMention(text=phrase, card=res.card, how=res.match))
-                known.add(res.card)
-                for k in range(a, b):
-                    taken[k] = True
-                break
-    return out
-
-
-def _typo_in_unknown_words(phrase: str, matched: str | None, lex: Lexicon) -> bool:
-    """A misspelt name differs from the card's name only in words the rules never use: "temporada
-    duplicdora" is "Temporada duplicadora", but "cambiar de opinión" is not "Cambio de opinión"."""
-    typed, name = fold(phrase).split(), fold(matched or "").split()
-    if len(typed) != len(name):
-        return True
-    # ... and each differing word is a slip of the same word: "volver a bajar" is not "Volver a atar"
-    return all(t == n or t not in lex.vocab and SequenceMatcher(None, t, n).ratio() >= 0.75
-               for t, n in zip(typed, name))
 
 
 def _merge_short_names(found: list[CardMention]) -> list[CardMention]:
@@ -483,14 +315,14 @@ def _candidate_spans(question: str) -> list[str]:
     for m in _CAPS.finditer(question):
         span = re.sub(r"['’](s|d|ed)$", "", m.group(0).strip(" ,"))  # "Elspeth's -3", "I Bribery'd" → the name
         parts = span.split()
-        while parts and fold(parts[-1]) in _CONNECTORS:
+        while parts and fold(parts[-1]) in CONNECTORS:
             parts.pop()  # "Tesoro del" (diezmo asfixiante): the name, if any, is not capitalised
         span = " ".join(parts)
         before = question[:m.start()].rstrip()
         if not before or before[-1] in ".?!¿¡":
             if len(parts) > 1:
                 rest = parts[1:]
-                while rest and fold(rest[0]) in _CONNECTORS:
+                while rest and fold(rest[0]) in CONNECTORS:
                     rest = rest[1:]
                 if rest:
                     spans.append(" ".join(rest))  # "Con Lurrus" → "Lurrus"

@@ -1,0 +1,143 @@
+"""Card names written loosely: a legend's name in lower case ("tengo kalitas"), a Spanish name in sentence
+case with a slip ("Descansa en paz"), misspelt lower-case words ("temporada duplicdora"). Each pass looks
+names up with typo tolerance under a budget and marks the words it takes."""
+
+from __future__ import annotations
+
+import re
+from difflib import SequenceMatcher
+
+from .. import cards as cards_api
+from ..store import Store
+from ..text import fold, term_key
+from .ambiguity import legends_named
+from .language import detect_language
+from .lexicon import Lexicon
+from .mention_words import CONNECTORS, PLAIN, PLAIN_STARTS, PLAIN_UNLESS_CAPITALISED, CardMention, real_cards
+from .ruledocs import EN_STOP, ES_STOP
+from .wording import after_determiner, after_token, looks_like_name, names_an_effect
+
+_FUZZY_BUDGET = 10  # typo look-ups per question (about 3.5 ms each)
+_LOWER_CASE_BUDGET = 60  # distinct words looked up per question: never unbounded
+
+
+def lower_case_names(store: Store, lex: Lexicon, tokens: list[re.Match[str]], taken: list[bool],
+                      found: list[CardMention]) -> list[CardMention]:
+    """"tengo kalitas en mesa", "atraxa proliferates": a lower-case word that is a legend's short name (in
+    English), and that no other card's text uses (so not an everyday word like "sword" or "joven")."""
+    out: list[CardMention] = []
+    known = {c.card for c in found} | {n for c in found for n in c.candidates}
+    looked: set[str] = set()
+    for i, tok in enumerate(tokens):
+        word = tok.group(0)
+        key = fold(word)
+        if key in looked or len(looked) >= _LOWER_CASE_BUDGET:
+            continue
+        looked.add(key)
+        if taken[i] or not word.islower() or len(key) < 3 or key in lex.vocab or key in EN_STOP or key in ES_STOP \
+                or key in PLAIN or key in PLAIN_UNLESS_CAPITALISED or term_key(word) in lex.forms \
+                or term_key(word) in lex.subtypes:
+            continue
+        names = legends_named(store, word)  # not the cards whose whole name is a word: "matar" is not Slay
+        if not names or any(n in known for n in names) or store.word_in_other_texts(key):
+            continue
+        out.append(CardMention(text=word, card=names[0] if len(names) == 1 else None,
+                               candidates=names if len(names) > 1 else [], how="exact"))
+        known.update(names)
+        taken[i] = True
+    return out
+
+
+_SENTENCE_CASE_BUDGET = 6  # look-ups per question
+_SENTENCE_CASE_SCORE = 90.0
+
+
+def spanish_sentence_case(store: Store, question: str, lex: Lexicon, tokens: list[re.Match[str]],
+                           taken: list[bool], found: list[CardMention]) -> list[CardMention]:
+    """Spanish names are written in sentence case ("Descanse en paz"), so a slip in one ("Descansa en paz",
+    "Colonias de ratas", "Cavernas de gema") leaves no capitalised run to look up: a capital mid-sentence
+    followed by lower-case words is looked up with typo tolerance, longest first; only a close match of a
+    Spanish name with as many words counts, or the start of a longer one ("Trompo adivinador")."""
+    if detect_language(question) != "es":
+        return []
+    out: list[CardMention] = []
+    budget = _SENTENCE_CASE_BUDGET
+    known = {c.card for c in found}
+    for i, tok in enumerate(tokens):
+        word = tok.group(0)
+        if taken[i] or len(word) < 4 or not looks_like_name(question, tok.start(), word) or budget <= 0 \
+                or after_token(question, tok.start()) \
+                or fold(question[tok.start():tok.start() + 60]).startswith(PLAIN_STARTS):
+            continue  # "fichas de Elemental del Piromante": a kind of token; "En Gigante de dos cabezas": the format
+        for j in range(min(len(tokens), i + 4), i + 1, -1):
+            rest = [t.group(0) for t in tokens[i + 1:j]]
+            gap = question[tok.end():tokens[j - 1].start()]
+            if any(taken[i:j]) or not all(w.islower() for w in rest) or fold(rest[-1]) in CONNECTORS \
+                    or re.search(r"[^\w\s]", gap) or budget <= 0:
+                continue
+            phrase = question[tok.start():tokens[j - 1].end()]
+            budget -= 1
+            res = cards_api.resolve_name(store, phrase)
+            best = res.candidates[0].score if res.candidates else 0.0
+            if res.status != "found" or res.lang != "es" or res.card in known or best < _SENTENCE_CASE_SCORE \
+                    or not real_cards(store, [res.card]):
+                continue
+            said, named = len(phrase.split()), len((res.matched or "").split())
+            if res.match == "prefix" and said < 2 or res.match != "prefix" and abs(said - named) > 0:
+                continue
+            out.append(CardMention(text=phrase, card=res.card, how=res.match or "fuzzy"))
+            known.add(res.card)
+            for k in range(i, j):
+                taken[k] = True
+            break
+    return out
+
+
+def misspelt(store: Store, question: str, lex: Lexicon, tokens: list[re.Match[str]], taken: list[bool],
+              found: list[CardMention]) -> list[CardMention]:
+    """Lower-case words the rules never use are looked up with typo tolerance, with a neighbour or two
+    ("temporada duplicdora", "contrahechiso"); only a clear fuzzy hit counts."""
+    out: list[CardMention] = []
+    budget = _FUZZY_BUDGET
+    known = {c.card for c in found}
+    words = [fold(t.group(0)) for t in tokens]
+    for i, w in enumerate(words):
+        if taken[i] or len(w) < 5 or w in lex.vocab or w.isdigit() or not tokens[i].group(0).islower() \
+                or w in PLAIN or w in PLAIN_UNLESS_CAPITALISED or term_key(w) in lex.subtypes \
+                or term_key(w) in lex.forms:
+            continue  # ... "el espiritu": a creature type, not the card whose Spanish name is Espíritu
+        spans = [(i - 1, i + 1), (i, i + 2), (i - 2, i + 1), (i, i + 1)]
+        for a, b in spans:
+            if a < 0 or b > len(words) or any(taken[a:b]) or budget <= 0:
+                continue
+            if b - a > 1 and (words[a] in CONNECTORS or words[b - 1] in CONNECTORS):
+                continue
+            if b - a == 1 and (len(w) < 7 or not after_determiner(question, tokens[i].start())):
+                continue
+            if words[b - 1].isdigit():
+                continue  # "aniquilar 2", "rampage 3": a keyword and its number, not a misspelt name
+            phrase = question[tokens[a].start():tokens[b - 1].end()]
+            if fold(phrase) in PLAIN or names_an_effect(question, tokens[a].start(), tokens[b - 1].end()):
+                continue
+            budget -= 1
+            res = cards_api.resolve_name(store, phrase)
+            if res.status == "found" and res.match in ("exact", "fuzzy") and res.card not in known:
+                if not real_cards(store, [res.card]) or not _typo_in_unknown_words(phrase, res.matched, lex):
+                    continue
+                out.append(CardMention(text=phrase, card=res.card, how=res.match))
+                known.add(res.card)
+                for k in range(a, b):
+                    taken[k] = True
+                break
+    return out
+
+
+def _typo_in_unknown_words(phrase: str, matched: str | None, lex: Lexicon) -> bool:
+    """A misspelt name differs from the card's name only in words the rules never use: "temporada
+    duplicdora" is "Temporada duplicadora", but "cambiar de opinión" is not "Cambio de opinión"."""
+    typed, name = fold(phrase).split(), fold(matched or "").split()
+    if len(typed) != len(name):
+        return True
+    # ... and each differing word is a slip of the same word: "volver a bajar" is not "Volver a atar"
+    return all(t == n or t not in lex.vocab and SequenceMatcher(None, t, n).ratio() >= 0.75
+               for t, n in zip(typed, name))
