@@ -377,3 +377,18 @@ def test_effects_descriptions_lists_and_table_names(store, version, question, ex
 ])
 def test_verbs_repeats_likely_legends_lower_case_and_sentence_case_names(store, version, question, expected):
     assert cards_in(store, version, question) == expected
+
+
+def test_any_card_of_a_name_colours_and_late_lower_case_names(store, version):
+    assert cards_in(store, version, "Can't I, won't I, don't I play another Chandra?") == set()  # any Chandra
+    assert cards_in(store, version, "Juego a Rakdos, ¿qué pasa?") == set()                       # the colours
+    assert cards_in(store, version, "I cast a spell." + " " * 70 + "Fog resolves, do I take damage?") == set()
+    # The look-up budget counts distinct words looked up, not the words read: a name late in a long question counts.
+    preamble = "Tiradas: " + " ".join(str(n) for n in range(70))  # 70 words that are no name
+    assert cards_in(store, version, f"{preamble}. Entonces tengo kalitas en mesa.") == {"Kalitas, Traitor of Ghet"}
+
+
+def test_word_in_other_texts_tells_everyday_words_from_names(store):
+    assert store.word_in_other_texts("sword") and store.word_in_other_texts("joven")
+    assert not store.word_in_other_texts("kalitas") and not store.word_in_other_texts("atraxa")  # "Atraxa's Fall" too
+    assert store.word_in_other_texts("_") and store.word_in_other_texts("two words")  # never taken for a name

@@ -96,11 +96,13 @@ def likeliest(cards: dict) -> str | None:
 
 def _any_of_that_name(question: str, text: str) -> bool:
     """"otra Chandra", "any Sword", "mazo Rakdos": the name stands for any card of it, or for colours."""
-    at = fold(question).find(fold(text))
-    before = fold(question[:at]).split()[-1:] if at >= 0 else []
+    if fold(text) in _COLOUR_GROUPS:
+        return True
+    said = re.search(r"(?<!\w)" + re.escape(text) + r"(?!\w)", question, re.IGNORECASE)
+    before = fold(question[max(0, said.start() - 60):said.start()]).split()[-1:] if said else []
     if before == ["a"] and detect_language(question) == "es":
         return False  # "tiene a Thalia": Spanish "a" marks a person or a named thing, not "any"
-    return fold(text) in _COLOUR_GROUPS or bool(before) and before[0] in _INDEFINITE
+    return bool(before) and before[0] in _INDEFINITE
 
 
 def settle(store: Store, question: str, text: str, names: list[str]) -> tuple[str | None, list[str], str]:
@@ -117,12 +119,13 @@ def settle(store: Store, question: str, text: str, names: list[str]) -> tuple[st
             if likely is not None and likely != whole[0]:
                 return likely, [n for n in names if n != likely], "likely"
         return whole[0], [], "exact"  # "Chittering Host": the card of that very name, not the halves melding into it
+    if _any_of_that_name(question, text):
+        return None, names, "ambiguous"  # "otra Chandra": whichever its text echoes, the player means any
     cards = _cards(store, names)
     echoed = by_context(question, cards)
     if len(cards) > 1 and len(echoed) == 1:
         return echoed[0], [], "context"
-    if len(cards) == len(names) and all(short_name(n) == fold(text) and is_legend(store, n) for n in names) \
-            and not _any_of_that_name(question, text):
+    if len(cards) == len(names) and all(short_name(n) == fold(text) and is_legend(store, n) for n in names):
         likely = likeliest(cards)
         if likely is not None:
             return likely, [n for n in names if n != likely], "likely"

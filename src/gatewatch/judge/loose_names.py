@@ -18,7 +18,7 @@ from .ruledocs import EN_STOP, ES_STOP
 from .wording import after_determiner, after_token, looks_like_name, names_an_effect
 
 _FUZZY_BUDGET = 10  # typo look-ups per question (about 3.5 ms each)
-_LOWER_CASE_BUDGET = 60  # distinct words looked up per question: never unbounded
+_LOWER_CASE_BUDGET = 60  # distinct words looked up in the store per question: never unbounded
 
 
 def lower_case_names(store: Store, lex: Lexicon, tokens: list[re.Match[str]], taken: list[bool],
@@ -31,13 +31,11 @@ def lower_case_names(store: Store, lex: Lexicon, tokens: list[re.Match[str]], ta
     for i, tok in enumerate(tokens):
         word = tok.group(0)
         key = fold(word)
-        if key in looked or len(looked) >= _LOWER_CASE_BUDGET:
-            continue
-        looked.add(key)
         if taken[i] or not word.islower() or len(key) < 3 or key in lex.vocab or key in EN_STOP or key in ES_STOP \
                 or key in PLAIN or key in PLAIN_UNLESS_CAPITALISED or term_key(word) in lex.forms \
-                or term_key(word) in lex.subtypes:
+                or term_key(word) in lex.subtypes or key in looked or len(looked) >= _LOWER_CASE_BUDGET:
             continue
+        looked.add(key)  # the budget counts look-ups, so a name late in a long question is still read
         names = legends_named(store, word)  # not the cards whose whole name is a word: "matar" is not Slay
         if not names or any(n in known for n in names) or store.word_in_other_texts(key):
             continue
@@ -83,8 +81,8 @@ def spanish_sentence_case(store: Store, question: str, lex: Lexicon, tokens: lis
                     or not real_cards(store, [res.card]):
                 continue
             said, named = len(phrase.split()), len((res.matched or "").split())
-            if res.match == "prefix" and said < 2 or res.match != "prefix" and abs(said - named) > 0:
-                continue
+            if res.match != "prefix" and said != named:
+                continue  # a slip keeps the word count; a start of a name has two words or more (spans above)
             out.append(CardMention(text=phrase, card=res.card, how=res.match or "fuzzy"))
             known.add(res.card)
             for k in range(i, j):

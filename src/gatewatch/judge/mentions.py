@@ -57,8 +57,9 @@ def find_cards(store: Store, question: str, lex: Lexicon) -> list[CardMention]:
             found.append(mention)
             for k in range(i, j):
                 taken[k] = True
-    found += [CardMention(text=h.said, card=h.card, how="nickname") for h in nickname_hits(question, tokens, taken)
-              if store.card_row(h.card) is not None]  # a repeat ("Oblivion Ring ... the O-Ring") too
+    # A repeat ("Oblivion Ring ... the O-Ring") too.
+    found += [CardMention(text=h.said, card=h.card, how="nickname")
+              for h in nickname_hits(question, tokens, taken, known=lambda card: store.card_row(card) is not None)]
     spans = _candidate_spans(question)
     strict: set[str] = set()  # what is left of a run around a found name: only a whole or short name counts
     seen: set[str] = set()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from collections.abc import Callable
 from typing import NamedTuple
 
 from ..text import fold
@@ -57,8 +58,10 @@ def lookup(said: str, nicknames: dict[str, Nickname] = NICKNAMES) -> Nickname | 
 
 
 def nickname_hits(question: str, tokens: list[re.Match[str]], taken: list[bool],
-                  nicknames: dict[str, Nickname] = NICKNAMES) -> list[NicknameHit]:
-    """The nicknames among the untaken tokens (two words before one), marking their tokens taken."""
+                  nicknames: dict[str, Nickname] = NICKNAMES,
+                  known: Callable[[str], bool] = lambda card: True) -> list[NicknameHit]:
+    """The nicknames among the untaken tokens (two words before one) whose card is `known` (in the store),
+    marking their tokens taken."""
     out = []
     for i, tok in enumerate(tokens):
         if taken[i]:
@@ -68,7 +71,7 @@ def nickname_hits(question: str, tokens: list[re.Match[str]], taken: list[bool],
                 continue
             said = " ".join(t.group(0) for t in tokens[i:i + n])
             nick = lookup(said, nicknames)
-            if nick is None or nick.capital and not said[:1].isupper() \
+            if nick is None or not known(nick.card) or nick.capital and not said[:1].isupper() \
                     or names_a_kind(question, tok.start(), tokens[i + n - 1].end()):
                 continue  # "an O-Ring style enchantment": any such card
             if nick.person and a_person(question, tok.start(), tokens[i + n - 1].end()):

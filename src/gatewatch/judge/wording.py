@@ -59,6 +59,6 @@ def looks_like_name(question: str, start: int, phrase: str) -> bool:
         return False
     # A quote opens a sentence too.
     before = question[max(0, start - _WINDOW):start].rstrip().rstrip("'\"“‘«").rstrip()
-    if not before and start > _WINDOW:
-        return True  # only spaces and quotes for a whole window: mid-text
+    if not before and start > _WINDOW:  # only spaces and quotes for a whole window: read further back
+        before = question[:start].rstrip().rstrip("'\"“‘«").rstrip()
     return bool(before) and before[-1] not in ".?!¿¡:"

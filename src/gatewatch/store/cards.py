@@ -170,12 +170,14 @@ class CardsStore:
     def word_in_other_texts(self, word: str) -> bool:
         """Whether some card's text (English or Spanish) has `word` (one folded word) and that card's
         names do not: an everyday word ("sword", "joven"), unlike a name only its own card says ("kalitas")."""
-        if not re.fullmatch(r"\w+", word):
-            return True
+        if not re.fullmatch(r"[^\W_]+", word):
+            return True  # not one word as the full-text index splits them: never taken for a name
+        # A name word starting with `word` counts ("Atraxa's Fall"); Spanish names are kept as "|name|name|".
         row = self.conn.execute(
-            "SELECT 1 FROM cards_fts JOIN cards c ON c.id = cards_fts.rowid"
-            " WHERE cards_fts MATCH ? AND c.name_key NOT LIKE ? AND coalesce(c.es_names_key, '') NOT LIKE ? LIMIT 1",
-            (f'{{oracle_text es_text}}: "{word}"', f"%{word}%", f"%{word}%")).fetchone()
+            "SELECT 1 FROM cards_fts JOIN cards c ON c.id = cards_fts.rowid WHERE cards_fts MATCH ?"
+            " AND ' ' || c.name_key || ' ' NOT LIKE ?"
+            " AND ' ' || replace(coalesce(c.es_names_key, ''), '|', ' ') || ' ' NOT LIKE ? LIMIT 1",
+            (f'{{oracle_text es_text}}: "{word}"', f"% {word}%", f"% {word}%")).fetchone()
         return row is not None
 
     def all_card_name_keys(self) -> list[sqlite3.Row]:
