@@ -14,15 +14,15 @@ from ..cards.mtg import name_key
 from ..errors import GatewatchError
 from ..store import Store
 from ..text import fold
-from .language import detect_language
 from .ruledocs import stems
+from .wording import article_before
 
 # One card is the likely reading of a shared name when printed in this many times as many sets as any other
 # of that name, and in at least this many sets.
 DOMINANCE = 1.5
 MIN_PRINTINGS = 2
 # "otra Chandra", "a Sword": any card of that name; "mi mazo Rakdos": colours, not the legend Rakdos.
-_INDEFINITE = {"un", "una", "otro", "otra", "cualquier", "a", "an", "another", "any"}
+_INDEFINITE = {"un", "una", "otro", "otra", "cualquier", "a", "an", "another", "any"}  # Spanish "a" is no article
 _COLOUR_GROUPS = {"azorius", "dimir", "rakdos", "gruul", "selesnya", "orzhov", "izzet", "golgari", "boros", "simic",
                   "bant", "esper", "grixis", "jund", "naya", "abzan", "jeskai", "sultai", "mardu", "temur"}
 
@@ -99,10 +99,7 @@ def _any_of_that_name(question: str, text: str) -> bool:
     if fold(text) in _COLOUR_GROUPS:
         return True
     said = re.search(r"(?<!\w)" + re.escape(text) + r"(?!\w)", question, re.IGNORECASE)
-    before = fold(question[max(0, said.start() - 60):said.start()]).split()[-1:] if said else []
-    if before == ["a"] and detect_language(question) == "es":
-        return False  # "tiene a Thalia": Spanish "a" marks a person or a named thing, not "any"
-    return bool(before) and before[0] in _INDEFINITE
+    return said is not None and article_before(question, said.start()) in _INDEFINITE
 
 
 def settle(store: Store, question: str, text: str, names: list[str]) -> tuple[str | None, list[str], str]:

@@ -21,6 +21,14 @@ _FUZZY_BUDGET = 10  # typo look-ups per question (about 3.5 ms each)
 _LOWER_CASE_BUDGET = 60  # distinct words looked up in the store per question: never unbounded
 
 
+def _unknown_lower_case(word: str, lex: Lexicon) -> bool:
+    """A lower-case word that is no rules word, game term or creature type ("el espiritu" is the type, not
+    the card whose Spanish name is Espíritu), nor a plain word that is also a card's name."""
+    key = fold(word)
+    return word.islower() and key not in lex.vocab and key not in PLAIN and key not in PLAIN_UNLESS_CAPITALISED \
+        and term_key(word) not in lex.forms and term_key(word) not in lex.subtypes
+
+
 def lower_case_names(store: Store, lex: Lexicon, tokens: list[re.Match[str]], taken: list[bool],
                       found: list[CardMention]) -> list[CardMention]:
     """"tengo kalitas en mesa", "atraxa proliferates": a lower-case word that is a legend's short name (in
@@ -31,9 +39,8 @@ def lower_case_names(store: Store, lex: Lexicon, tokens: list[re.Match[str]], ta
     for i, tok in enumerate(tokens):
         word = tok.group(0)
         key = fold(word)
-        if taken[i] or not word.islower() or len(key) < 3 or key in lex.vocab or key in EN_STOP or key in ES_STOP \
-                or key in PLAIN or key in PLAIN_UNLESS_CAPITALISED or term_key(word) in lex.forms \
-                or term_key(word) in lex.subtypes or key in looked or len(looked) >= _LOWER_CASE_BUDGET:
+        if taken[i] or len(key) < 3 or not _unknown_lower_case(word, lex) or key in EN_STOP or key in ES_STOP \
+                or key in looked or len(looked) >= _LOWER_CASE_BUDGET:
             continue
         looked.add(key)  # the budget counts look-ups, so a name late in a long question is still read
         names = legends_named(store, word)  # not the cards whose whole name is a word: "matar" is not Slay
@@ -100,10 +107,8 @@ def misspelt(store: Store, question: str, lex: Lexicon, tokens: list[re.Match[st
     known = {c.card for c in found}
     words = [fold(t.group(0)) for t in tokens]
     for i, w in enumerate(words):
-        if taken[i] or len(w) < 5 or w in lex.vocab or w.isdigit() or not tokens[i].group(0).islower() \
-                or w in PLAIN or w in PLAIN_UNLESS_CAPITALISED or term_key(w) in lex.subtypes \
-                or term_key(w) in lex.forms:
-            continue  # ... "el espiritu": a creature type, not the card whose Spanish name is Espíritu
+        if taken[i] or len(w) < 5 or w.isdigit() or not _unknown_lower_case(tokens[i].group(0), lex):
+            continue
         spans = [(i - 1, i + 1), (i, i + 2), (i - 2, i + 1), (i, i + 1)]
         for a, b in spans:
             if a < 0 or b > len(words) or any(taken[a:b]) or budget <= 0:

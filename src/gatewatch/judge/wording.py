@@ -44,13 +44,19 @@ def after_token(question: str, start: int) -> bool:
     return len(before) >= 2 and before[-1] in ("de", "of") and before[-2] in TOKEN_WORDS
 
 
+def article_before(question: str, start: int) -> str:
+    """The word before `start`, folded ("" when none), read as a possible article: Spanish "a" is a
+    preposition ("vuelven a persistir", "tiene a Thalia"), so it reads as none."""
+    before = fold(question[max(0, start - _WINDOW):start]).split()[-1:]
+    if before == ["a"] and detect_language(question) == "es":
+        return ""
+    return before[0] if before else ""
+
+
 def after_determiner(question: str, start: int) -> bool:
     """A lower-case single word is a name only after an article ("tiro un relámpago"), not as a verb
     ("un efecto de reanimar", "I flicker")."""
-    before = fold(question[max(0, start - _WINDOW):start]).split()
-    if before and before[-1] == "a" and detect_language(question) == "es":
-        return False  # Spanish "a" is a preposition: "vuelven a persistir", "me van a matar"
-    return bool(before) and before[-1] in DETERMINERS
+    return article_before(question, start) in DETERMINERS
 
 
 def looks_like_name(question: str, start: int, phrase: str) -> bool:
