@@ -379,6 +379,36 @@ def test_verbs_repeats_likely_legends_lower_case_and_sentence_case_names(store, 
     assert cards_in(store, version, question) == expected
 
 
+@pytest.mark.parametrize("question, expected", [
+    ("Jugué a Haliya por warp y se exilió. ¿La vuelvo a lanzar por warp?",           # a word rare in Magic
+     {"Haliya, Guided by Light"}),
+    ("Agrus Kos ETB suspected my creature. Can Agrus exile it later?", {"Agrus Kos, Spirit of Justice"}),
+    ("Ozolith + Hardened Scales: my creature dies. Does the Ozolith get 4?",          # The Ozolith, not the Spire
+     {"The Ozolith", "Hardened Scales"}),
+    ("Flickerwisp'd my opponent's angel token.", {"Flickerwisp"}),
+    ("Yuriko's in the command zone and I ninjutsu her in.", {"Yuriko, the Tiger's Shadow"}),
+    ("Brisela died to a wrath. Can I Reanimate her?", {"Brisela, Voice of Nightmares", "Reanimate"}),  # the melded card
+    ("El rival le tira Espadas a mi criatura.", {"Swords to Plowshares"}),           # the table's names
+    ("Flasheo los Bowmasters y le hago 1 a un bicho.", {"Orcish Bowmasters"}),
+    ("Triniesfera en mesa del rival: ¿cuánto cuesta mi Relámpago?", {"Trinisphere", "Lightning Bolt"}),
+    ("Desentierro el Elemental de chispa infernal y ataco.", {"Hellspark Elemental"}),  # a verb, not Dig Up
+    ("Juego Mordicolmillos y el Fabricante de la academia.",
+     {"Chatterfang, Squirrel General", "Academy Manufactor"}),
+    ("Bajo el Oráculo de Tasa con la biblioteca vacía.", {"Thassa's Oracle"}),      # a slip, not Tariff («Tasa»)
+    ("Tengo dos Sindicos de los diezmos y lanzo un hechizo.", {"Syndic of Tithes"}),  # not Tithe
+    ("Con la Ciudadela de Bolas lanzo la carta de arriba.", {"Bolas's Citadel"}),   # «Ciudadela de Nicol Bolas»
+    ("Nicol Bolas, el Dios Dragón tiene mis habilidades.", {"Nicol Bolas, Dragon-God"}),  # not Nicol Bolas
+    ("Two Headed Giant question: if I Time Warp, does my teammate get the turn?", {"Time Warp"}),
+])
+def test_context_slips_epithets_and_melded_names(store, version, question, expected):
+    assert cards_in(store, version, question) == expected
+
+
+def test_cards_with_word_start_counts_how_rare_a_word_is(store):
+    assert store.cards_with_word_start("warp", 200) < 200 <= store.cards_with_word_start("creat", 200)
+    assert store.cards_with_word_start("two words", 200) == 200  # not a word: never rare
+
+
 def test_any_card_of_a_name_colours_and_late_lower_case_names(store, version):
     assert cards_in(store, version, "Can't I, won't I, don't I play another Chandra?") == set()  # any Chandra
     assert cards_in(store, version, "Juego a Rakdos, ¿qué pasa?") == set()                       # the colours

@@ -21,6 +21,8 @@ from .wording import article_before
 # of that name, and in at least this many sets.
 DOMINANCE = 1.5
 MIN_PRINTINGS = 2
+# A word that fewer cards than this use ("warp": 60 cards; "creature": 18,000) tells a card from its namesakes.
+RARE_WORD = 200
 # "otra Chandra", "a Sword": any card of that name; "mi mazo Rakdos": colours, not the legend Rakdos.
 _INDEFINITE = {"un", "una", "otro", "otra", "cualquier", "a", "an", "another", "any"}  # Spanish "a" is no article
 _COLOUR_GROUPS = {"azorius", "dimir", "rakdos", "gruul", "selesnya", "orzhov", "izzet", "golgari", "boros", "simic",
@@ -72,16 +74,20 @@ def _cards(store: Store, names: list[str]) -> dict:
     return out
 
 
-def by_context(question: str, cards: dict) -> list[str]:
+def by_context(store: Store, question: str, cards: dict) -> list[str]:
     """Of several cards (name → Card) a name may be, the one whose text the question clearly echoes ("Ugin's
-    -X", "Kalitas ... my Zombie"); all of them when none stands out."""
+    -X", "Kalitas ... my Zombie"), or the only one that shares a word rare in Magic with it ("Haliya ... por
+    warp", "Lulu ... stun counter"); all of them when none stands out."""
     names = list(cards)
     if len(names) < 2:
         return names
     asked = stems(question)
-    scored = sorted(((len(asked & stems(_text_of(card))), name) for name, card in cards.items()),
-                    key=lambda s: -s[0])
+    shared = {name: asked & stems(_text_of(card)) for name, card in cards.items()}
+    scored = sorted(((len(words), name) for name, words in shared.items()), key=lambda s: -s[0])
     if scored[0][0] >= 2 and scored[0][0] >= 2 * scored[1][0]:
+        return [scored[0][1]]
+    if scored[0][0] == 1 and scored[1][0] == 0 and \
+            store.cards_with_word_start(next(iter(shared[scored[0][1]])), RARE_WORD) < RARE_WORD:
         return [scored[0][1]]
     return names
 
@@ -107,6 +113,9 @@ def settle(store: Store, question: str, text: str, names: list[str]) -> tuple[st
     question echoes (no others), else the likely legend of that name (the others kept), else none."""
     if len(names) == 1:
         return names[0], [], "exact"
+    melded = [n for n in names if " // " not in n and all(n in o.split(" // ") for o in names if o != n)]
+    if len(melded) == 1:
+        return melded[0], [], "exact"  # "Brisela": the melded card, not the two halves that meld into it
     whole = [n for n in names if name_key(n) == name_key(text)]
     if len(whole) == 1:
         legends = [n for n in names if n != whole[0]]
@@ -119,7 +128,7 @@ def settle(store: Store, question: str, text: str, names: list[str]) -> tuple[st
     if _any_of_that_name(question, text):
         return None, names, "ambiguous"  # "otra Chandra": whichever its text echoes, the player means any
     cards = _cards(store, names)
-    echoed = by_context(question, cards)
+    echoed = by_context(store, question, cards)
     if len(cards) > 1 and len(echoed) == 1:
         return echoed[0], [], "context"
     if len(cards) == len(names) and all(short_name(n) == fold(text) and is_legend(store, n) for n in names):

@@ -1,6 +1,7 @@
 """Card names written loosely: a legend's name in lower case ("tengo kalitas"), a Spanish name in sentence
-case with a slip ("Descansa en paz"), misspelt lower-case words ("temporada duplicdora"). Each pass looks
-names up with typo tolerance under a budget and marks the words it takes."""
+case with a slip ("Descansa en paz"), misspelt lower-case words ("temporada duplicdora"), a slip in a longer
+name that ends in another card's name ("Oráculo de Tasa"), a legend's epithet written loosely ("Nicol Bolas, el
+Dios Dragón"). Each pass looks names up with typo tolerance under a budget and marks the words it takes."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from difflib import SequenceMatcher
 from .. import cards as cards_api
 from ..store import Store
 from ..text import fold, term_key
-from .ambiguity import legends_named
+from .ambiguity import is_legend, legends_named, short_name
 from .language import detect_language
 from .lexicon import Lexicon
 from .mention_words import CONNECTORS, PLAIN, PLAIN_STARTS, PLAIN_UNLESS_CAPITALISED, CardMention, real_cards
@@ -144,3 +145,56 @@ def _typo_in_unknown_words(phrase: str, matched: str | None, lex: Lexicon) -> bo
     # ... and each differing word is a slip of the same word: "volver a bajar" is not "Volver a atar"
     return all(t == n or t not in lex.vocab and SequenceMatcher(None, t, n).ratio() >= 0.75
                for t, n in zip(typed, name))
+
+
+_NEAR_MATCH = 95.0  # a slip in a longer name ("Oráculo de Tasa" for Oráculo de Tassa) scores at least this
+
+
+def longer_name_ending(store: Store, question: str, tokens: list[re.Match[str]], taken: list[bool], i: int, j: int,
+                  mention: CardMention) -> tuple[int, CardMention]:
+    """An exact name may end a longer one written with a slip: "Oráculo de Tasa" is Thassa's Oracle, not
+    Tariff («Tasa»); "Sindicos de los diezmos", "Kobolds de Kher Keep". The longer one wins when it starts
+    with a capital and, read with typo tolerance, is a close match of a name with as many words."""
+    k = i
+    while k > 0 and i - k < 3 and not taken[k - 1] and fold(tokens[k - 1].group(0)) in CONNECTORS:
+        k -= 1
+    if k == i or k == 0 or taken[k - 1] or not tokens[k - 1].group(0)[:1].isupper():
+        return i, mention
+    k -= 1
+    span = question[tokens[k].start():tokens[j - 1].end()]
+    res = cards_api.resolve_name(store, span)
+    best = res.candidates[0] if res.status == "found" and res.candidates else None
+    if best is None or best.name == mention.card or best.score < _NEAR_MATCH or res.match != "fuzzy" \
+            or len(fold(best.matched).split()) != len(fold(span).split()):
+        return i, mention
+    return k, CardMention(text=span, card=best.name, how="fuzzy")
+
+
+_EPITHET_WORDS = 4
+
+
+def epithet_after(store: Store, question: str, tokens: list[re.Match[str]], taken: list[bool], i: int, j: int,
+                   mention: CardMention) -> tuple[int, CardMention]:
+    """A name followed by a comma may be a legend's short name with its epithet written loosely: "Nicol
+    Bolas, el Dios Dragón" is Nicol Bolas, Dragon-God («Nicol Bolas, Dios Dragón»), not the card Nicol Bolas."""
+    if j >= len(tokens) or not question[tokens[j - 1].end():tokens[j].start()].strip().startswith(","):
+        return j, mention
+    said = fold(mention.text)
+    for end in range(min(len(tokens), j + _EPITHET_WORDS), j, -1):
+        if any(taken[j:end]) or re.search(r"[.?!¿¡:;()]", question[tokens[j].start():tokens[end - 1].end()]):
+            continue
+        span = question[tokens[i].start():tokens[end - 1].end()]
+        res = cards_api.resolve_name(store, span)
+        best = res.candidates[0] if res.status == "found" and res.candidates else None
+        if best is not None and best.name != mention.card and best.score >= _NEAR_MATCH - 5 \
+                and short_name(best.name) == said and is_legend(store, best.name):
+            return end, CardMention(text=span, card=best.name, how=res.match or "fuzzy")
+    return j, mention
+
+
+def words_in_order(span: str, name: str | None) -> bool:
+    """`name` starts with the first word of `span` and holds the others in the same order ("Ciudadela de
+    Bolas" in «Ciudadela de Nicol Bolas»)."""
+    said, named = fold(span).split(), fold(name or "").split()
+    rest = iter(named[1:])
+    return bool(said and named) and said[0] == named[0] and all(word in rest for word in said[1:])

@@ -15,7 +15,8 @@ from ..store import Store
 from ..text import fold, term_key
 from .ambiguity import is_legend, legends_named, settle, short_name
 from .lexicon import Lexicon
-from .loose_names import lower_case_names, misspelt, spanish_sentence_case
+from .loose_names import epithet_after, longer_name_ending, lower_case_names, misspelt, spanish_sentence_case, \
+    words_in_order
 from .mention_words import (COLOURS, CONNECTORS, PLAIN, PLAIN_PHRASES, PLAIN_UNLESS_CAPITALISED, CardMention,
                             real_cards)
 from .nicknames import nickname_hits
@@ -54,6 +55,8 @@ def find_cards(store: Store, question: str, lex: Lexicon) -> list[CardMention]:
         if mention is None and j - i > 1 and phrase.endswith("ed") and all(w[:1].isupper() for w in words[i:j]):
             mention = _exact_mention(store, question, lex, phrase[:-2], tokens[i].start(), single=False)  # "Sneak Attacked"
         if mention is not None:
+            i, mention = longer_name_ending(store, question, tokens, taken, i, j, mention)
+            j, mention = epithet_after(store, question, tokens, taken, i, j, mention)
             found.append(mention)
             for k in range(i, j):
                 taken[k] = True
@@ -89,7 +92,7 @@ def find_cards(store: Store, question: str, lex: Lexicon) -> list[CardMention]:
         if span in strict:
             if " " not in span and (fold(span) in lex.vocab or fold(span) in EN_STOP or fold(span) in ES_STOP):
                 continue  # "When" left of "Portable Hole": a word, not Who // What // When ...
-            mention = _whole_or_short_name(store, span, found)
+            mention = _whole_or_short_name(store, span, found, english_only=_verb_opening(question, span))
             if mention is not None:
                 found.append(mention)
             continue
@@ -108,11 +111,16 @@ def find_cards(store: Store, question: str, lex: Lexicon) -> list[CardMention]:
                 continue  # "Reversal" is not Reversal of Fortune: only legends go by the start of their name
             if single and res.match == "fuzzy" and fold(span)[:1] != fold(res.matched or res.card)[:1]:
                 continue  # a slip keeps the first letter: "Alice" (a player) is not Malice
-            found.append(CardMention(text=span, card=res.card, how=res.match))
+            names = list(dict.fromkeys([res.card, *legends_named(store, span)])) if single else [res.card]
+            found.append(CardMention(text=span, card=names[0] if len(names) == 1 else None,
+                                     candidates=names if len(names) > 1 else [], how=res.match))
         elif res.status == "ambiguous" and res.candidates and res.candidates[0].score >= 80:
             cands = real_cards(store, list(dict.fromkeys(c.name for c in res.candidates)))
             named = legends_named(store, span) or [c for c in cands if short_name(c) == fold(span)]
             cands = named or cands  # "Atraxa", "Teferi": the legends of that name, not "Atraxa's Fall", "Teferi's Moat"
+            whole = list(dict.fromkeys(c.name for c in res.candidates if words_in_order(span, c.matched)))
+            if not named and len(whole) == 1 and len(span.split()) > 1:
+                cands = whole  # "Ciudadela de Bolas": Ciudadela de Nicol Bolas, a word left out
             if len(cands) == 1:
                 found.append(CardMention(text=span, card=cands[0], how=res.match or "prefix"))
             elif cands:
@@ -127,8 +135,10 @@ def find_cards(store: Store, question: str, lex: Lexicon) -> list[CardMention]:
 def _settled(store: Store, question: str, m: CardMention) -> CardMention:
     if m.card is not None or not m.candidates:
         return m
-    if m.how != "exact" and not all(short_name(n) == fold(m.text) for n in m.candidates):
-        return m  # a misspelt name's look-alikes: listed, never picked by context
+    said = fold(m.text)
+    if m.how != "exact" and not all(short_name(n) == said or short_name(n).startswith(said + " ")
+                                    and is_legend(store, n) for n in m.candidates):
+        return m  # a misspelt name's look-alikes: listed, never picked by context ("Agrus" of "Agrus Kos" may be)
     card, others, how = settle(store, question, m.text, m.candidates)
     return CardMention(text=m.text, card=card, candidates=others, how=how)
 
@@ -169,6 +179,8 @@ def _untaken(question: str, span: str, tokens: list[re.Match[str]], taken: list[
         if i >= 0 and not taken[i]:
             run.append(tokens[i].group(0))
         elif run:
+            while run and fold(run[-1]) in CONNECTORS:
+                run.pop()  # "Mordicolmillos y el" (Fabricante de la academia): the name is "Mordicolmillos"
             pieces.append(" ".join(run))
             run = []
     return [p for p in pieces if len(p) >= 4]
@@ -187,7 +199,7 @@ def _sentence_initial(store: Store, question: str, lex: Lexicon, tokens: list[re
     out: list[CardMention] = []
     known = {c.card for c in found} | {n for c in found for n in c.candidates}
     for i, tok in enumerate(tokens):
-        word = tok.group(0)
+        word = re.sub(r"['’](s|d|ed)$", "", tok.group(0))  # "Yuriko's in the command zone", "Flickerwisp'd"
         before = question[:tok.start()].rstrip().rstrip("'\"“‘«").rstrip()
         if taken[i] or (before and before[-1] not in ".?!¿¡:") or not word[:1].isupper():
             continue
@@ -195,17 +207,25 @@ def _sentence_initial(store: Store, question: str, lex: Lexicon, tokens: list[re
         if len(key) < 4 or key in lex.vocab or key in EN_STOP or key in ES_STOP or key in PLAIN \
                 or term_key(word) in lex.forms or term_key(word) in lex.subtypes:  # "Ninja timing: ...": the type
             continue
-        mention = _whole_or_short_name(store, word, found + out, english_only=True)
+        mention = _whole_or_short_name(store, word, found + out, english_only=_verb_opening(question, word))
         if mention is not None and mention.card not in known:
             out.append(mention)
             taken[i] = True
     return out
 
 
+def _verb_opening(question: str, span: str) -> bool:
+    """A Spanish one-word name ending in -o that opens a sentence is more often a verb ("Desentierro el
+    Elemental ...": not Dig Up, «Desentierro»), unlike "Triniesfera en mesa"."""
+    at = question.find(span)
+    before = question[:max(at, 0)].rstrip().rstrip("'\"“‘«").rstrip()
+    return " " not in span and fold(span).endswith("o") and at >= 0 and (not before or before[-1] in ".?!¿¡:")
+
+
 def _whole_or_short_name(store: Store, span: str, found: list[CardMention],
                          english_only: bool = False) -> CardMention | None:
     """The card whose whole name, or name before its comma, is `span` ("Thrasta"); several → candidates.
-    `english_only`: a Spanish one-word name opening a sentence is more often a verb ("Desentierro ...")."""
+    `english_only`: only English names count."""
     key = fold(span)
     res = cards_api.resolve_name(store, span)
     ok_lang = (lambda lang: lang == "en") if english_only else (lambda lang: True)
@@ -216,10 +236,12 @@ def _whole_or_short_name(store: Store, span: str, found: list[CardMention],
                  and is_legend(store, c.name)]
     else:
         names = []
+    if names and all(is_legend(store, n) for n in names):
+        names += legends_named(store, span)  # "Ozolith": The Ozolith, or Ozolith, the Shattered Spire
     known = {c.card for c in found}
-    names = [n for n in real_cards(store, list(dict.fromkeys(names))) if n not in known]
-    if not names:
-        return None
+    names = real_cards(store, list(dict.fromkeys(names)))
+    if not names or any(n in known for n in names):
+        return None  # "the Ozolith ... Ozolith": the card already named
     return CardMention(text=span, card=names[0] if len(names) == 1 else None,
                        candidates=names if len(names) > 1 else [], how="exact")
 

@@ -180,6 +180,15 @@ class CardsStore:
             (f'{{oracle_text es_text}}: "{word}"', f"% {word}%", f"% {word}%")).fetchone()
         return row is not None
 
+    def cards_with_word_start(self, start: str, limit: int) -> int:
+        """How many cards' texts (English or Spanish) have a word starting with `start`, counted up to
+        `limit`: how rare a word is in Magic ("warp" is, "creature" is not)."""
+        if not re.fullmatch(r"[^\W_]+", start):
+            return limit
+        return self.conn.execute(
+            "SELECT count(*) FROM (SELECT 1 FROM cards_fts WHERE cards_fts MATCH ? LIMIT ?)",
+            (f'{{oracle_text es_text}}: "{start}"*', limit)).fetchone()[0]
+
     def all_card_name_keys(self) -> list[sqlite3.Row]:
         """Every (card_id, name, key, lang, kind, rank): the fuzzy matcher keeps these in memory."""
         return self.conn.execute(
