@@ -54,6 +54,11 @@ def find_cards(store: Store, question: str, lex: Lexicon) -> list[CardMention]:
         mention = _exact_mention(store, question, lex, phrase, tokens[i].start(), single=j - i == 1)
         if mention is None and j - i > 1 and phrase.endswith("ed") and all(w[:1].isupper() for w in words[i:j]):
             mention = _exact_mention(store, question, lex, phrase[:-2], tokens[i].start(), single=False)  # "Sneak Attacked"
+        if mention is None and j - i > 1 and names_a_kind(question, tokens[i].start(), tokens[j - 1].end()) \
+                and store.card_names_exact(name_key(phrase)):
+            for k in range(i, j):
+                taken[k] = True  # "tipo Ghostly Flicker": a kind of card, and not the card Flicker either
+            continue
         if mention is not None:
             i, mention = longer_name_ending(store, question, tokens, taken, i, j, mention)
             j, mention = epithet_after(store, question, tokens, taken, i, j, mention)
