@@ -400,6 +400,8 @@ def test_verbs_repeats_likely_legends_lower_case_and_sentence_case_names(store, 
     ("Nicol Bolas, el Dios Dragón tiene mis habilidades.", {"Nicol Bolas, Dragon-God"}),  # not Nicol Bolas
     ("Two Headed Giant question: if I Time Warp, does my teammate get the turn?", {"Time Warp"}),
     ("¿Puedo lanzar un instantáneo tipo Ghostly Flicker con ese maná?", set()),  # a kind, and no Flicker either
+    ("Vacío los Abismos oscuros. ¿Marit Lage sale enseguida?", {"Dark Depths"}),  # the token, not Marit Lage's Slumber
+    ("Mirror match, both of us have Jace, the Mind Sculptor out.", {"Jace, the Mind Sculptor"}),  # a phrase
 ])
 def test_context_slips_epithets_and_melded_names(store, version, question, expected):
     assert cards_in(store, version, question) == expected

@@ -15,7 +15,7 @@ PLAIN = {"block", "attack", "fight", "draw", "discard", "scry", "mill", "regener
          "turn", "life", "death", "damage", "combat", "mana", "stack", "priority", "upkeep", "gift",
          "offspring", "plot", "bargain", "craft", "disguise", "cloak", "suspect", "forage", "exhaust",
          "harmonize", "mobilize", "endure", "behold", "station", "warp", "heal", "recruit",
-         "two-headed giant", "two headed giant", "gigante de dos cabezas", "double striker", "first striker",
+         "two-headed giant", "two headed giant", "mirror match", "gigante de dos cabezas", "double striker", "first striker",
          "double strikers", "first strikers", "ring", "the ring", "el anillo"}  # the Ring that tempts you
 PLAIN_PHRASES = {p for p in PLAIN if " " in p}
 PLAIN_STARTS = tuple(PLAIN_PHRASES)

@@ -111,6 +111,9 @@ def find_cards(store: Store, question: str, lex: Lexicon) -> list[CardMention]:
         if res.status == "not_found" and len(pieces) > 1 and all(p[:1].isupper() for p in pieces):
             spans[:0] = [p for p in pieces if len(p) >= 3]
             continue  # "Thrasios and Tymna": two names in one run
+        if res.status == "found" and res.match == "prefix" and \
+                re.match(re.escape(span) + r"['’]s\b", res.matched or res.card, re.IGNORECASE):
+            continue  # "Marit Lage" (the token) is not Marit Lage's Slumber
         if res.status == "found" and res.match in ("prefix", "fuzzy"):
             if single and res.match == "prefix" and " " in (res.matched or res.card) and not is_legend(store, res.card):
                 continue  # "Reversal" is not Reversal of Fortune: only legends go by the start of their name
