@@ -11,6 +11,7 @@ import pytest
 from gatewatch.judge import ask
 from gatewatch.judge.analysis import analyse
 from gatewatch.judge.lexicon import CONCEPT_FILES, lexicon_for, read_concepts
+from gatewatch.judge.loose_names import Budget
 from gatewatch.judge.retrieval import _closest, _is_title, retrieve
 from gatewatch.judge.ruledocs import rule_docs, stems
 
@@ -405,6 +406,11 @@ def test_verbs_repeats_likely_legends_lower_case_and_sentence_case_names(store, 
 ])
 def test_context_slips_epithets_and_melded_names(store, version, question, expected):
     assert cards_in(store, version, question) == expected
+
+
+def test_slip_look_ups_are_budgeted():
+    budget = Budget(2)
+    assert [budget.spend() for _ in range(4)] == [True, True, False, False]
 
 
 def test_cards_with_word_start_counts_how_rare_a_word_is(store):

@@ -6,6 +6,7 @@ Dios Dragón"). Each pass looks names up with typo tolerance under a budget and 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from difflib import SequenceMatcher
 
 from .. import cards as cards_api
@@ -150,15 +151,28 @@ def _typo_in_unknown_words(phrase: str, matched: str | None, lex: Lexicon) -> bo
 _NEAR_MATCH = 95.0  # a slip in a longer name ("Oráculo de Tasa" for Oráculo de Tassa) scores at least this
 
 
+@dataclass
+class Budget:
+    """Look-ups with typo tolerance (a few ms each) left for a question: never unbounded."""
+    left: int
+
+    def spend(self) -> bool:
+        self.left -= 1
+        return self.left >= 0
+
+
+SLIP_BUDGET = 12  # look-ups per question for longer_name_ending and epithet_after together
+
+
 def longer_name_ending(store: Store, question: str, tokens: list[re.Match[str]], taken: list[bool], i: int, j: int,
-                  mention: CardMention) -> tuple[int, CardMention]:
+                       mention: CardMention, budget: Budget) -> tuple[int, CardMention]:
     """An exact name may end a longer one written with a slip: "Oráculo de Tasa" is Thassa's Oracle, not
     Tariff («Tasa»); "Sindicos de los diezmos", "Kobolds de Kher Keep". The longer one wins when it starts
     with a capital and, read with typo tolerance, is a close match of a name with as many words."""
     k = i
     while k > 0 and i - k < 3 and not taken[k - 1] and fold(tokens[k - 1].group(0)) in CONNECTORS:
         k -= 1
-    if k == i or k == 0 or taken[k - 1] or not tokens[k - 1].group(0)[:1].isupper():
+    if k == i or k == 0 or taken[k - 1] or not tokens[k - 1].group(0)[:1].isupper() or not budget.spend():
         return i, mention
     k -= 1
     span = question[tokens[k].start():tokens[j - 1].end()]
@@ -174,15 +188,19 @@ _EPITHET_WORDS = 4
 
 
 def epithet_after(store: Store, question: str, tokens: list[re.Match[str]], taken: list[bool], i: int, j: int,
-                   mention: CardMention) -> tuple[int, CardMention]:
+                  mention: CardMention, budget: Budget) -> tuple[int, CardMention]:
     """A name followed by a comma may be a legend's short name with its epithet written loosely: "Nicol
     Bolas, el Dios Dragón" is Nicol Bolas, Dragon-God («Nicol Bolas, Dios Dragón»), not the card Nicol Bolas."""
     if j >= len(tokens) or not question[tokens[j - 1].end():tokens[j].start()].strip().startswith(","):
         return j, mention
     said = fold(mention.text)
+    if not legends_named(store, mention.text):
+        return j, mention  # no legend goes by this name: "Shock, Opt, ..." is a list
     for end in range(min(len(tokens), j + _EPITHET_WORDS), j, -1):
         if any(taken[j:end]) or re.search(r"[.?!¿¡:;()]", question[tokens[j].start():tokens[end - 1].end()]):
             continue
+        if not budget.spend():
+            break
         span = question[tokens[i].start():tokens[end - 1].end()]
         res = cards_api.resolve_name(store, span)
         best = res.candidates[0] if res.status == "found" and res.candidates else None

@@ -15,8 +15,8 @@ from ..store import Store
 from ..text import fold, term_key
 from .ambiguity import is_legend, legends_named, settle, short_name
 from .lexicon import Lexicon
-from .loose_names import epithet_after, longer_name_ending, lower_case_names, misspelt, spanish_sentence_case, \
-    words_in_order
+from .loose_names import (SLIP_BUDGET, Budget, epithet_after, longer_name_ending, lower_case_names, misspelt,
+                          spanish_sentence_case, words_in_order)
 from .mention_words import (COLOURS, CONNECTORS, PLAIN, PLAIN_PHRASES, PLAIN_UNLESS_CAPITALISED, CardMention,
                             real_cards)
 from .nicknames import nickname_hits
@@ -47,6 +47,7 @@ def find_cards(store: Store, question: str, lex: Lexicon) -> list[CardMention]:
     words = [t.group(0) for t in tokens]
     taken = [False] * len(words)
     found: list[CardMention] = []
+    slips = Budget(SLIP_BUDGET)
     for i, j in _ngrams(words):
         if any(taken[i:j]):
             continue
@@ -60,8 +61,8 @@ def find_cards(store: Store, question: str, lex: Lexicon) -> list[CardMention]:
                 taken[k] = True  # "tipo Ghostly Flicker": a kind of card, and not the card Flicker either
             continue
         if mention is not None:
-            i, mention = longer_name_ending(store, question, tokens, taken, i, j, mention)
-            j, mention = epithet_after(store, question, tokens, taken, i, j, mention)
+            i, mention = longer_name_ending(store, question, tokens, taken, i, j, mention, slips)
+            j, mention = epithet_after(store, question, tokens, taken, i, j, mention, slips)
             found.append(mention)
             for k in range(i, j):
                 taken[k] = True
