@@ -79,7 +79,7 @@ def find_cards(store: Store, question: str, lex: Lexicon) -> list[CardMention]:
         seen.add(span)
         inside = [m for m in found if fold(m.text) in fold(span)]
         if inside and not any(fold(span) in fold(m.text) for m in found):
-            rest = _leftovers(span, [m.text for m in inside])  # "Torbran y Horno de Rath" → "Torbran"
+            rest = _leftovers(span, list(dict.fromkeys(m.text for m in inside)))  # "Torbran y Horno de Rath"
             strict.update(rest)
             spans[:0] = [r for r in rest if r not in seen]
             continue
@@ -320,14 +320,17 @@ def _rules_talk(key: str, lex: Lexicon) -> bool:
 def _merge_short_names(found: list[CardMention]) -> list[CardMention]:
     """"Urborg" after "Urborg, Tomb of Yawgmoth", "Thalia" beside "Thalia, Guardian of Thraben": players
     shorten a name they already said; the short mention is that card, not another one."""
-    full = [m.card for m in found if m.card]
+    # Folded once: a long question may name hundreds of cards.
+    cards = dict.fromkeys(m.card for m in found if m.card)
+    faces = {card: [fold(face) for face in card.split(" // ")] for card in cards}
+    texts = [(o, fold(o.text), o.card) for o in found if o.card]
     out = []
     for m in found:
         names = [m.card] if m.card else m.candidates
-        said = {fold(o.text): o.card for o in found if o.card and o is not m}
-        longer = [f for f in full if f not in names and any(  # any face: "Tibalt" beside Valki // Tibalt, ...
-            fold(face).startswith(fold(n) + " ") or fold(face).startswith(fold(m.text) + " ")
-            for n in names for face in f.split(" // "))]
+        said = {text: card for o, text, card in texts if o is not m}
+        starts = {fold(n) + " " for n in names} | {fold(m.text) + " "}
+        longer = [f for f, folded in faces.items() if f not in names and any(
+            face.startswith(start) for face in folded for start in starts)]  # any face: "Tibalt" by Valki // Tibalt
         short = re.sub(r"^(the|el|la|los|las) ", "", fold(m.text))  # "the Hunter" after "Fiend Hunter"
         longer += [card for text, card in said.items() if card not in names and " " not in short
                    and short in text.split()]  # "la Arena" after "Arena pirexiana", "the Rootwalla"
