@@ -6,7 +6,8 @@ import re
 
 from gatewatch.judge.nicknames import NICKNAMES, lookup, nickname_hits, read_nicknames
 
-TABLE = "# comment\ngoyf\tTarmogoyf\nbob\tDark Confidant\tperson\nbolt\tLightning Bolt\tverb\tcapital\n"
+TABLE = ("# comment\ngoyf\tTarmogoyf\nbob\tDark Confidant\tperson\nbolt\tLightning Bolt\tverb\tcapital\n"
+         "birds\tBirds of Paradise\tcapital\tname\n")
 
 
 def _hits(question: str, table: str = TABLE) -> list[str]:
@@ -16,8 +17,8 @@ def _hits(question: str, table: str = TABLE) -> list[str]:
 
 def test_read_nicknames_reads_the_flags():
     table = read_nicknames(TABLE)
-    assert table["goyf"] == ("Tarmogoyf", False, False, False)
-    assert table["bob"].person and table["bolt"].verb and table["bolt"].capital
+    assert table["goyf"] == ("Tarmogoyf", False, False, False, False)
+    assert table["bob"].person and table["bolt"].verb and table["bolt"].capital and table["birds"].name
 
 
 def test_a_verb_nickname_takes_english_endings_only_when_flagged():
@@ -30,6 +31,7 @@ def test_capital_person_and_marked_tokens():
     assert _hits("Opp Bolts my Goyf") == ["Lightning Bolt", "Tarmogoyf"]
     assert _hits("opp bolts my goyf") == ["Tarmogoyf"]          # lower case: any 3 damage
     assert _hits("Bob concedes, then my Bob flips a land") == ["Dark Confidant"]  # a player, then the card
+    assert _hits("Birds can block. I tap my Birds for mana") == ["Birds of Paradise"]  # "name": mid-sentence only
     question = "my goyf and my goyf"
     tokens = list(re.finditer(r"\w+", question))
     taken = [False] * len(tokens)

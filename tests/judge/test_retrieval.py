@@ -403,6 +403,14 @@ def test_verbs_repeats_likely_legends_lower_case_and_sentence_case_names(store, 
     ("¿Puedo lanzar un instantáneo tipo Ghostly Flicker con ese maná?", set()),  # a kind, and no Flicker either
     ("Vacío los Abismos oscuros. ¿Marit Lage sale enseguida?", {"Dark Depths"}),  # the token, not Marit Lage's Slumber
     ("Mirror match, both of us have Jace, the Mind Sculptor out.", {"Jace, the Mind Sculptor"}),  # a phrase
+    ("I cast Mirror Match during combat: are the copies blocking?", {"Mirror Match"}),  # ... or the card
+    ("If I play Kaya, can I use it twice?", set()),              # "twice" is rare in card texts, but no game term
+    ("Birds with flying: can they block a Dragon?", set()),      # a plain word opening a sentence
+    ("Espadas y escudos: ¿cuántos equipos puedo anexar?", set()),
+    ("My opponent has Erayo in play, does it flip?", {"Erayo, Soratami Ascendant // Erayo's Essence"}),
+    ("Matar a una criatura indestructible, ¿cómo se hace?", set()),  # an infinitive, not Slay
+    ("Relámpago y Tarmogoyf: ¿muere?", {"Lightning Bolt", "Tarmogoyf"}),
+    ("Tengo Nicol Bolas, Dragon Tempest y Shock en mesa.", {"Nicol Bolas", "Dragon Tempest", "Shock"}),  # a list
 ])
 def test_context_slips_epithets_and_melded_names(store, version, question, expected):
     assert cards_in(store, version, question) == expected

@@ -8,20 +8,22 @@ name could be. Otherwise the candidates are listed and none is picked."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from .. import cards as cards_api
 from ..cards.mtg import name_key
 from ..errors import GatewatchError
 from ..store import Store
 from ..text import fold
-from .ruledocs import stems
+from .ruledocs import WORD, stems
 from .wording import article_before
 
 # One card is the likely reading of a shared name when printed in this many times as many sets as any other
 # of that name, and in at least this many sets.
 DOMINANCE = 1.5
 MIN_PRINTINGS = 2
-# A word that fewer cards than this use ("warp": 60 cards; "creature": 18,000) tells a card from its namesakes.
+# A game term that fewer cards than this use ("warp": 60 cards; "creature": 18,000) tells a card from its
+# namesakes.
 RARE_WORD = 200
 # "otra Chandra", "a Sword": any card of that name; "mi mazo Rakdos": colours, not the legend Rakdos.
 _INDEFINITE = {"un", "una", "otro", "otra", "cualquier", "a", "an", "another", "any"}  # Spanish "a" is no article
@@ -74,10 +76,11 @@ def _cards(store: Store, names: list[str]) -> dict:
     return out
 
 
-def by_context(store: Store, question: str, cards: dict) -> list[str]:
+def by_context(store: Store, question: str, cards: dict, is_term: Callable[[str], bool] = lambda word: False
+               ) -> list[str]:
     """Of several cards (name → Card) a name may be, the one whose text the question clearly echoes ("Ugin's
-    -X", "Kalitas ... my Zombie"), or the only one that shares a word rare in Magic with it ("Haliya ... por
-    warp", "Lulu ... stun counter"); all of them when none stands out."""
+    -X", "Kalitas ... my Zombie"), or the only one sharing with it a game term that few cards use ("Haliya
+    ... por warp", "Agrus Kos ... suspected"); all of them when none stands out."""
     names = list(cards)
     if len(names) < 2:
         return names
@@ -86,9 +89,11 @@ def by_context(store: Store, question: str, cards: dict) -> list[str]:
     scored = sorted(((len(words), name) for name, words in shared.items()), key=lambda s: -s[0])
     if scored[0][0] >= 2 and scored[0][0] >= 2 * scored[1][0]:
         return [scored[0][1]]
-    if scored[0][0] == 1 and scored[1][0] == 0 and \
-            store.cards_with_word_start(next(iter(shared[scored[0][1]])), RARE_WORD) < RARE_WORD:
-        return [scored[0][1]]
+    if scored[0][0] == 1 and scored[1][0] == 0:
+        stem = next(iter(shared[scored[0][1]]))
+        said = {w for w in WORD.findall(fold(question)) if w[:5] == stem}
+        if any(is_term(w) for w in said) and store.cards_with_word_start(stem, RARE_WORD) < RARE_WORD:
+            return [scored[0][1]]  # not "twice", nor "light" out of another card's name ("Lightning Bolt")
     return names
 
 
@@ -108,7 +113,8 @@ def _any_of_that_name(question: str, text: str) -> bool:
     return said is not None and article_before(question, said.start()) in _INDEFINITE
 
 
-def settle(store: Store, question: str, text: str, names: list[str]) -> tuple[str | None, list[str], str]:
+def settle(store: Store, question: str, text: str, names: list[str],
+           is_term: Callable[[str], bool] = lambda word: False) -> tuple[str | None, list[str], str]:
     """(the card, the other cards it could be, how) for a mention `text` that fits `names`: the card the
     question echoes (no others), else the likely legend of that name (the others kept), else none."""
     if len(names) == 1:
@@ -128,7 +134,7 @@ def settle(store: Store, question: str, text: str, names: list[str]) -> tuple[st
     if _any_of_that_name(question, text):
         return None, names, "ambiguous"  # "otra Chandra": whichever its text echoes, the player means any
     cards = _cards(store, names)
-    echoed = by_context(store, question, cards)
+    echoed = by_context(store, question, cards, is_term)
     if len(cards) > 1 and len(echoed) == 1:
         return echoed[0], [], "context"
     if len(cards) == len(names) and all(short_name(n) == fold(text) and is_legend(store, n) for n in names):

@@ -197,14 +197,16 @@ def epithet_after(store: Store, question: str, tokens: list[re.Match[str]], take
     if not legends_named(store, mention.text):
         return j, mention  # no legend goes by this name: "Shock, Opt, ..." is a list
     for end in range(min(len(tokens), j + _EPITHET_WORDS), j, -1):
-        if any(taken[j:end]) or re.search(r"[.?!¿¡:;()]", question[tokens[j].start():tokens[end - 1].end()]):
+        epithet = question[tokens[j - 1].end():tokens[end - 1].end()].strip().removeprefix(",")
+        if any(taken[j:end]) or re.search(r"[.,?!¿¡:;()]", epithet):
             continue
         if not budget.spend():
             break
         span = question[tokens[i].start():tokens[end - 1].end()]
         res = cards_api.resolve_name(store, span)
         best = res.candidates[0] if res.status == "found" and res.candidates else None
-        if best is not None and best.name != mention.card and best.score >= _NEAR_MATCH - 5 \
+        if best is not None and res.match in ("exact", "fuzzy") and best.name != mention.card \
+                and best.score >= _NEAR_MATCH - 5 \
                 and short_name(best.name) == said and is_legend(store, best.name):
             return end, CardMention(text=span, card=best.name, how=res.match or "fuzzy")
     return j, mention

@@ -15,14 +15,14 @@ PLAIN = {"block", "attack", "fight", "draw", "discard", "scry", "mill", "regener
          "turn", "life", "death", "damage", "combat", "mana", "stack", "priority", "upkeep", "gift",
          "offspring", "plot", "bargain", "craft", "disguise", "cloak", "suspect", "forage", "exhaust",
          "harmonize", "mobilize", "endure", "behold", "station", "warp", "heal", "recruit",
-         "two-headed giant", "two headed giant", "mirror match", "gigante de dos cabezas", "double striker", "first striker",
+         "two-headed giant", "two headed giant", "gigante de dos cabezas", "double striker", "first striker",
          "double strikers", "first strikers", "ring", "the ring", "el anillo"}  # the Ring that tempts you
 PLAIN_PHRASES = {p for p in PLAIN if " " in p}
 PLAIN_STARTS = tuple(PLAIN_PHRASES)
 # Card names that are also plain English words: a card only when capitalised mid-sentence ("I cast Fog").
 PLAIN_UNLESS_CAPITALISED = {"opt", "fog", "mirror", "shock", "counterspell", "duress", "doom", "panic", "fear",
                             "sleep", "silence", "flicker", "blink", "bounce", "removal", "kitchen",
-                            "clone", "clon", "contrahechizo", "niebla", "veneno", "venenos"}
+                            "clone", "clon", "contrahechizo", "niebla", "veneno", "venenos", "mirror match"}
 COLOURS = {"white", "blue", "black", "red", "green", "colorless", "blanco", "blanca", "azul", "negro", "negra",
            "rojo", "roja", "verde", "incoloro", "incolora"}
 CONNECTORS = {"of", "the", "de", "del", "la", "las", "los", "el", "y", "and", "to", "in", "en", "a", "//"}

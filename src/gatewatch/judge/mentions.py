@@ -113,7 +113,8 @@ def find_cards(store: Store, question: str, lex: Lexicon) -> list[CardMention]:
             spans[:0] = [p for p in pieces if len(p) >= 3]
             continue  # "Thrasios and Tymna": two names in one run
         if res.status == "found" and res.match == "prefix" and \
-                re.match(re.escape(span) + r"['’]s\b", res.matched or res.card, re.IGNORECASE):
+                re.match(re.escape(span) + r"['’]s\b", res.matched or res.card, re.IGNORECASE) \
+                and short_name(res.card) != fold(span):  # Erayo is Erayo, Soratami Ascendant // Erayo's Essence
             continue  # "Marit Lage" (the token) is not Marit Lage's Slumber
         if res.status == "found" and res.match in ("prefix", "fuzzy"):
             if single and res.match == "prefix" and " " in (res.matched or res.card) and not is_legend(store, res.card):
@@ -138,17 +139,20 @@ def find_cards(store: Store, question: str, lex: Lexicon) -> list[CardMention]:
     found += lower_case_names(store, lex, tokens, taken, found)
     found += spanish_sentence_case(store, question, lex, tokens, taken, found)
     found += misspelt(store, question, lex, tokens, taken, found)
-    return [_settled(store, question, m) for m in _merge_short_names(found)]
+    def is_term(word: str) -> bool:  # a game term, not an everyday word of the rules ("stack")
+        return term_key(word) in lex.forms and fold(word) not in lex.common
+
+    return [_settled(store, question, m, is_term) for m in _merge_short_names(found)]
 
 
-def _settled(store: Store, question: str, m: CardMention) -> CardMention:
+def _settled(store: Store, question: str, m: CardMention, is_term: Callable[[str], bool]) -> CardMention:
     if m.card is not None or not m.candidates:
         return m
     said = fold(m.text)
     if m.how != "exact" and not all(short_name(n) == said or short_name(n).startswith(said + " ")
                                     and is_legend(store, n) for n in m.candidates):
         return m  # a misspelt name's look-alikes: listed, never picked by context ("Agrus" of "Agrus Kos" may be)
-    card, others, how = settle(store, question, m.text, m.candidates)
+    card, others, how = settle(store, question, m.text, m.candidates, is_term)
     return CardMention(text=m.text, card=card, candidates=others, how=how)
 
 
@@ -223,12 +227,20 @@ def _sentence_initial(store: Store, question: str, lex: Lexicon, tokens: list[re
     return out
 
 
+_OBJECT_WORDS = {"el", "la", "los", "las", "un", "una", "unos", "unas", "mi", "mis", "tu", "tus", "su", "sus",
+                 "a", "al", "lo", "le", "les", "me", "te", "se", "con"}
+
+
 def _verb_opening(question: str, span: str) -> bool:
-    """A Spanish one-word name ending in -o that opens a sentence is more often a verb ("Desentierro el
-    Elemental ...": not Dig Up, «Desentierro»), unlike "Triniesfera en mesa"."""
+    """A Spanish one-word name opening a sentence is a verb when it is an infinitive ("Matar a ...": not
+    Slay) or an object follows it ("Desentierro el Elemental ...": not Dig Up); "Triniesfera en mesa" and
+    "Relámpago y Tarmogoyf" are the cards."""
     at = question.find(span)
     before = question[:max(at, 0)].rstrip().rstrip("'\"“‘«").rstrip()
-    return " " not in span and fold(span).endswith("o") and at >= 0 and (not before or before[-1] in ".?!¿¡:")
+    if " " in span or at < 0 or before and before[-1] not in ".?!¿¡:":
+        return False
+    after = fold(question[at + len(span):at + len(span) + 30]).split()
+    return fold(span).endswith(("ar", "er", "ir")) or bool(after) and after[0] in _OBJECT_WORDS
 
 
 def _whole_or_short_name(store: Store, span: str, found: list[CardMention],
@@ -271,14 +283,14 @@ def _exact_mention(store: Store, question: str, lex: Lexicon, phrase: str, start
     if not key or len(key) < 3 or key in PLAIN:
         return None
     capitalised = looks_like_name(question, start, phrase)
+    if key in PLAIN_UNLESS_CAPITALISED and not capitalised:
+        return None  # "mirror match lol", "Mirror match, both of us ...": the phrase, not the card Mirror Match
     if single and key in lex.common:
         return None  # "Omen", "Brawl", "Library": words of the rules themselves, even capitalised
     if single or term_key(phrase) in lex.forms:
         # One word (or a game term) is a card only when written like a name (capitalised mid-sentence),
         # or when it is a lower-case word the rules never use ("un relámpago").
         if term_key(phrase) in lex.forms or term_key(phrase) in lex.subtypes and not capitalised:
-            return None
-        if key in PLAIN_UNLESS_CAPITALISED and not capitalised:
             return None
         if not capitalised and (key in lex.vocab or len(key) < 4 or not single or not phrase.islower()
                                 or not after_determiner(question, start)):

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from ..text import fold
-from .wording import AS_VERB, after_determiner, names_a_kind
+from .wording import AS_VERB, after_determiner, looks_like_name, names_a_kind
 
 # Endings a nickname marked "verb" takes when players make it one: "bolts", "bolted", "bolting".
 _VERB_ENDINGS = ("s", "ed", "ing")
@@ -23,6 +23,7 @@ class Nickname(NamedTuple):
     person: bool  # also a person's name: "Bob" may be a player at the table
     verb: bool    # also said as a verb, with English endings: "opp Bolts the Hunter"
     capital: bool  # only when written with a capital: "I Bolt it" is the card, "I bolt it" any 3 damage
+    name: bool = False  # a plain word too: only capitalised mid-sentence ("tap my Birds", not "Birds with flying")
 
 
 class NicknameHit(NamedTuple):
@@ -33,12 +34,13 @@ class NicknameHit(NamedTuple):
 
 
 def read_nicknames(text: str) -> dict[str, Nickname]:
-    """nickname → Nickname, from the TSV text (nickname, card, then the flags "person", "verb", "capital")."""
+    """nickname → Nickname, from the TSV text (nickname, card, then the flags "person", "verb", "capital",
+    "name")."""
     out = {}
     for line in text.splitlines():
         if line.strip() and not line.startswith("#"):
             nick, card, *flags = line.split("\t")
-            out[fold(nick)] = Nickname(card, "person" in flags, "verb" in flags, "capital" in flags)
+            out[fold(nick)] = Nickname(card, "person" in flags, "verb" in flags, "capital" in flags, "name" in flags)
     return out
 
 
@@ -72,6 +74,7 @@ def nickname_hits(question: str, tokens: list[re.Match[str]], taken: list[bool],
             said = " ".join(t.group(0) for t in tokens[i:i + n])
             nick = lookup(said, nicknames)
             if nick is None or not known(nick.card) or nick.capital and not said[:1].isupper() \
+                    or nick.name and not looks_like_name(question, tok.start(), said) \
                     or names_a_kind(question, tok.start(), tokens[i + n - 1].end()):
                 continue  # "an O-Ring style enchantment": any such card
             if nick.person and a_person(question, tok.start(), tokens[i + n - 1].end()):
