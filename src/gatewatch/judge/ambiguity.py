@@ -113,6 +113,11 @@ def _any_of_that_name(question: str, text: str) -> bool:
     return said is not None and article_before(question, said.start()) in _INDEFINITE
 
 
+def _all_legends_called(store: Store, names: list[str], text: str) -> bool:
+    """Every one of `names` is a legend players call `text` ("Thalia")."""
+    return all(short_name(n) == fold(text) and is_legend(store, n) for n in names)
+
+
 def settle(store: Store, question: str, text: str, names: list[str],
            is_term: Callable[[str], bool] = lambda word: False) -> tuple[str | None, list[str], str]:
     """(the card, the other cards it could be, how) for a mention `text` that fits `names`: the card the
@@ -125,7 +130,7 @@ def settle(store: Store, question: str, text: str, names: list[str],
     whole = [n for n in names if name_key(n) == name_key(text)]
     if len(whole) == 1:
         legends = [n for n in names if n != whole[0]]
-        if legends and all(short_name(n) == fold(text) and is_legend(store, n) for n in legends) \
+        if legends and _all_legends_called(store, legends, text) \
                 and not _any_of_that_name(question, text):
             likely = likeliest(_cards(store, names))  # "Urborg": the Tomb of Yawgmoth (7 sets), not Urborg (2)
             if likely is not None and likely != whole[0]:
@@ -137,7 +142,7 @@ def settle(store: Store, question: str, text: str, names: list[str],
     echoed = by_context(store, question, cards, is_term)
     if len(cards) > 1 and len(echoed) == 1:
         return echoed[0], [], "context"
-    if len(cards) == len(names) and all(short_name(n) == fold(text) and is_legend(store, n) for n in names):
+    if len(cards) == len(names) and _all_legends_called(store, names, text):
         likely = likeliest(cards)
         if likely is not None:
             return likely, [n for n in names if n != likely], "likely"

@@ -117,6 +117,10 @@ class Lexicon:
     # Words found in many rules ("deal", "damage", "dies"): a lower-case run of them is rules talk.
     common: set[str] = field(default_factory=set)
 
+    def is_game_term(self, word: str) -> bool:
+        """A game term ("warp", "suspect"), not one of the rules' everyday words ("stack")."""
+        return term_key(word) in self.forms and fold(word) not in self.common
+
     def find_concepts(self, text: str) -> list[tuple[float, Concept]]:
         """The concepts the text words, most specific first."""
         words = concept_words(text)

@@ -208,7 +208,7 @@ def epithet_after(store: Store, question: str, tokens: list[re.Match[str]], take
         if best is not None and res.match in ("exact", "fuzzy") and best.name != mention.card \
                 and best.score >= _NEAR_MATCH - 5 \
                 and short_name(best.name) == said and is_legend(store, best.name):
-            return end, CardMention(text=span, card=best.name, how=res.match or "fuzzy")
+            return end, CardMention(text=span, card=best.name, how=res.match)
     return j, mention
 
 

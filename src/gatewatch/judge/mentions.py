@@ -22,7 +22,7 @@ from .mention_words import (COLOURS, CONNECTORS, PLAIN, PLAIN_PHRASES, PLAIN_UNL
 from .nicknames import nickname_hits
 from .ruledocs import EN_STOP, ES_STOP
 from .wording import AS_VERB, after_determiner, after_token, before_token, looks_like_name, names_a_kind, \
-    names_an_effect
+    names_an_effect, opens_sentence
 
 _QUOTED = re.compile(r"[\"“«']([^\"”»']{3,60})[\"”»']")
 # A run of capitalised words, allowing the small words card names contain ("Elspeth, Sun's Champion",
@@ -30,6 +30,7 @@ _QUOTED = re.compile(r"[\"“«']([^\"”»']{3,60})[\"”»']")
 _CAPS = re.compile(r"(?:[A-ZÁÉÍÓÚÑ][\w'’\-]+(?:,?\s+(?:of|the|de|del|la|las|los|el|y|and|to|in|en|a|//|"
                    r"[A-ZÁÉÍÓÚÑ][\w'’\-]+))*)")
 _MAX_NGRAM = 8
+_NAME_ENDING = re.compile(r"['’](s|d|ed)$")  # "Elspeth's -3", "I Bribery'd", "Yuriko's in ...": the name before it
 _LIST_SEPARATOR = re.compile(r",\s*|\s+(?:and|y|e|or|o)\s+")
 _MAX_SPANS = 200    # capitalised runs (and what is left of them) looked at per question: never unbounded
 
@@ -98,7 +99,8 @@ def find_cards(store: Store, question: str, lex: Lexicon) -> list[CardMention]:
         if span in strict:
             if " " not in span and (fold(span) in lex.vocab or fold(span) in EN_STOP or fold(span) in ES_STOP):
                 continue  # "When" left of "Portable Hole": a word, not Who // What // When ...
-            mention = _whole_or_short_name(store, span, found, english_only=_verb_opening(question, span))
+            mention = _whole_or_short_name(store, span, found,
+                                           english_only=_verb_opening(question, question.find(span), span))
             if mention is not None:
                 found.append(mention)
             continue
@@ -139,10 +141,7 @@ def find_cards(store: Store, question: str, lex: Lexicon) -> list[CardMention]:
     found += lower_case_names(store, lex, tokens, taken, found)
     found += spanish_sentence_case(store, question, lex, tokens, taken, found)
     found += misspelt(store, question, lex, tokens, taken, found)
-    def is_term(word: str) -> bool:  # a game term, not an everyday word of the rules ("stack")
-        return term_key(word) in lex.forms and fold(word) not in lex.common
-
-    return [_settled(store, question, m, is_term) for m in _merge_short_names(found)]
+    return [_settled(store, question, m, lex.is_game_term) for m in _merge_short_names(found)]
 
 
 def _settled(store: Store, question: str, m: CardMention, is_term: Callable[[str], bool]) -> CardMention:
@@ -212,15 +211,15 @@ def _sentence_initial(store: Store, question: str, lex: Lexicon, tokens: list[re
     out: list[CardMention] = []
     known = {c.card for c in found} | {n for c in found for n in c.candidates}
     for i, tok in enumerate(tokens):
-        word = re.sub(r"['’](s|d|ed)$", "", tok.group(0))  # "Yuriko's in the command zone", "Flickerwisp'd"
-        before = question[:tok.start()].rstrip().rstrip("'\"“‘«").rstrip()
-        if taken[i] or (before and before[-1] not in ".?!¿¡:") or not word[:1].isupper():
+        word = _NAME_ENDING.sub("", tok.group(0))
+        if taken[i] or not word[:1].isupper() or not opens_sentence(question, tok.start()):
             continue
         key = fold(word)
         if len(key) < 4 or key in lex.vocab or key in EN_STOP or key in ES_STOP or key in PLAIN \
                 or term_key(word) in lex.forms or term_key(word) in lex.subtypes:  # "Ninja timing: ...": the type
             continue
-        mention = _whole_or_short_name(store, word, found + out, english_only=_verb_opening(question, word))
+        verb = _verb_opening(question, tok.start(), word)
+        mention = _whole_or_short_name(store, word, found + out, english_only=verb)
         if mention is not None and mention.card not in known:
             out.append(mention)
             taken[i] = True
@@ -231,13 +230,11 @@ _OBJECT_WORDS = {"el", "la", "los", "las", "un", "una", "unos", "unas", "mi", "m
                  "a", "al", "lo", "le", "les", "me", "te", "se", "con"}
 
 
-def _verb_opening(question: str, span: str) -> bool:
-    """A Spanish one-word name opening a sentence is a verb when it is an infinitive ("Matar a ...": not
-    Slay) or an object follows it ("Desentierro el Elemental ...": not Dig Up); "Triniesfera en mesa" and
-    "Relámpago y Tarmogoyf" are the cards."""
-    at = question.find(span)
-    before = question[:max(at, 0)].rstrip().rstrip("'\"“‘«").rstrip()
-    if " " in span or at < 0 or before and before[-1] not in ".?!¿¡:":
+def _verb_opening(question: str, at: int, span: str) -> bool:
+    """A Spanish one-word name opening a sentence (at `at`) is a verb when it is an infinitive ("Matar a
+    ...": not Slay) or an object follows it ("Desentierro el Elemental ...": not Dig Up); "Triniesfera en
+    mesa" and "Relámpago y Tarmogoyf" are the cards."""
+    if " " in span or at < 0 or not opens_sentence(question, at):
         return False
     after = fold(question[at + len(span):at + len(span) + 30]).split()
     return fold(span).endswith(("ar", "er", "ir")) or bool(after) and after[0] in _OBJECT_WORDS
@@ -360,7 +357,7 @@ def _merge_short_names(found: list[CardMention]) -> list[CardMention]:
 def _candidate_spans(question: str) -> list[str]:
     spans = [m.group(1) for m in _QUOTED.finditer(question)]
     for m in _CAPS.finditer(question):
-        span = re.sub(r"['’](s|d|ed)$", "", m.group(0).strip(" ,"))  # "Elspeth's -3", "I Bribery'd" → the name
+        span = _NAME_ENDING.sub("", m.group(0).strip(" ,"))
         parts = span.split()
         while parts and fold(parts[-1]) in CONNECTORS:
             parts.pop()  # "Tesoro del" (diezmo asfixiante): the name, if any, is not capitalised

@@ -59,12 +59,14 @@ def after_determiner(question: str, start: int) -> bool:
     return article_before(question, start) in DETERMINERS
 
 
-def looks_like_name(question: str, start: int, phrase: str) -> bool:
-    """Capitalised mid-sentence (a capital opening a sentence says nothing)."""
-    if not phrase[:1].isupper():
-        return False
-    # A quote opens a sentence too.
+def opens_sentence(question: str, start: int) -> bool:
+    """Whether the word at `start` opens the question or a sentence in it (a quote opens one too)."""
     before = question[max(0, start - _WINDOW):start].rstrip().rstrip("'\"“‘«").rstrip()
     if not before and start > _WINDOW:  # only spaces and quotes for a whole window: read further back
         before = question[:start].rstrip().rstrip("'\"“‘«").rstrip()
-    return bool(before) and before[-1] not in ".?!¿¡:"
+    return not before or before[-1] in ".?!¿¡:"
+
+
+def looks_like_name(question: str, start: int, phrase: str) -> bool:
+    """Capitalised mid-sentence (a capital opening a sentence says nothing)."""
+    return phrase[:1].isupper() and not opens_sentence(question, start)
