@@ -49,6 +49,11 @@ FOUND = [
     ("Llanowar Elfs", "Llanowar Elves", "fuzzy"),
     ("Jace, the Mind Sculpter", "Jace, the Mind Sculptor", "fuzzy"),
     ("Contrahechiso", "Counterspell", "fuzzy"),  # Spanish typo
+    # Cards our data has only in English, named in Spanish: read word by word (cards.translated).
+    ("Terror tolariano", "Tolarian Terror", "translated"),  # spoiled after 2022
+    ("Sheoldred, la Apocalipsis", "Sheoldred, the Apocalypse", "translated"),
+    ("Laberinto de Ith", "Maze of Ith", "translated"),  # never printed in Spanish
+    ("Reina Marchesa", "Queen Marchesa", "translated"),
 ]
 
 
@@ -73,6 +78,15 @@ def test_ambiguous_returns_candidates(cards_store, typed, expected):
 def test_not_found_gives_no_card(cards_store):
     r = resolve_name(cards_store, "qwxzvbnm plokij")
     assert r.status == "not_found" and r.card is None
+
+
+@pytest.mark.parametrize("typed", [
+    "Terror de Ith",            # every word translates, but no card has those words
+    "Terror tolariano rojo",    # a word too many
+    "Tolariano",                # one word is no name read this way
+])
+def test_a_word_for_word_reading_needs_a_whole_name(cards_store, typed):
+    assert resolve_name(cards_store, typed).match != "translated"
 
 
 def test_language_preference_breaks_ties(cards_store):

@@ -416,6 +416,21 @@ def test_context_slips_epithets_and_melded_names(store, version, question, expec
     assert cards_in(store, version, question) == expected
 
 
+@pytest.mark.parametrize("question,expected", [
+    # Cards our data has only in English, named in Spanish (cards.translated), before the shorter names inside.
+    ("Le apunto con un removal al Terror tolariano del rival, que tiene ward 2.", {"Tolarian Terror"}),
+    ("Uso el Laberinto de Ith sobre el bicho que me ataca.", {"Maze of Ith"}),
+    ("Tengo a Torbran y ataco con unos Kobolds de Kher Keep.", {"Torbran, Thane of Red Fell", "Kobolds of Kher Keep"}),
+    ("Bajé a la Reina Marchesa y soy el monarca.", {"Queen Marchesa"}),
+    # A name we hold, or the start of one, is not read word by word.
+    ("Le hago Clon al Maestro de caza transformado.", {"Clone"}),  # «Maestro de caza de las colinas», shortened:
+    # not the English-only Master of the Hunt
+    ("Manifest dread put an instant face down as a 2/2.", set()),  # the keyword action
+])
+def test_spanish_names_of_english_only_cards(store, version, question, expected):
+    assert cards_in(store, version, question) == expected
+
+
 def test_slip_look_ups_are_budgeted():
     budget = Budget(2)
     assert [budget.spend() for _ in range(4)] == [True, True, False, False]

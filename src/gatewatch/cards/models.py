@@ -117,7 +117,7 @@ class Resolution(BaseModel):
 
     query: str = Field(description="The text as typed")
     status: Literal["found", "ambiguous", "not_found"]
-    match: Literal["exact", "prefix", "fuzzy"] | None = Field(None, description="Which step matched")
+    match: Literal["exact", "prefix", "fuzzy", "translated"] | None = Field(None, description="Which step matched")
     card: str | None = Field(None, description="English name of the card, when found")
     matched: str | None = Field(None, description="The name that matched (may be Spanish or a face name)")
     lang: Literal["en", "es"] | None = Field(None, description="Language of the matched name")

@@ -1,4 +1,5 @@
-"""Name resolution: exact (English or Spanish, card or face), then prefix, then typo-tolerant.
+"""Name resolution: exact (English or Spanish, card or face), then prefix, then typo-tolerant, then a Spanish
+name read word by word for the cards our data has only in English (`translated`).
 
 Exact always wins, so "Opt", "Fling" and "Moat" never turn into a fuzzy neighbour. When the
 answer is not clear (several exact or prefix hits, or fuzzy scores too close), the candidates
@@ -6,13 +7,13 @@ are returned instead of a guess."""
 
 from __future__ import annotations
 
-import threading
 from typing import TYPE_CHECKING, Any
 
 from rapidfuzz import fuzz, process
 
 from .models import NameCandidate, Resolution
-from .mtg import name_key
+from .mtg import name_key, per_store
+from .translated import translator
 
 if TYPE_CHECKING:
     from ..store import Store
@@ -22,7 +23,6 @@ FUZZY_CUTOFF = 80.0  # below this a fuzzy neighbour is only a suggestion
 FUZZY_SURE = 88.0  # at or above this, and clearly ahead of the next card, a fuzzy hit is accepted
 FUZZY_MARGIN = 4.0
 SUGGEST_CUTOFF = 60.0
-_lock = threading.Lock()
 
 
 class _FuzzyIndex:
@@ -34,15 +34,7 @@ class _FuzzyIndex:
 
 
 def _fuzzy_index(store: Store) -> _FuzzyIndex:
-    # The built database is read-only, so the names are read once per Store object.
-    index = getattr(store, "_card_fuzzy_index", None)
-    if index is None:
-        with _lock:
-            index = getattr(store, "_card_fuzzy_index", None)
-            if index is None:
-                index = _FuzzyIndex(store.all_card_name_keys())
-                store._card_fuzzy_index = index
-    return index
+    return per_store(store, "_card_fuzzy_index", lambda s: _FuzzyIndex(s.all_card_name_keys()))
 
 
 def _candidate(row: Any, score: float) -> NameCandidate:
@@ -89,7 +81,20 @@ def resolve_name(store: Store, text: str, lang: str | None = None) -> Resolution
         if len(cards) == 1:
             return _found(text, "prefix", prefix[0])
         return Resolution(query=text, status="ambiguous", match="prefix", candidates=cards[:10])
-    return _resolve_fuzzy(store, text, key)
+    fuzzy = _resolve_fuzzy(store, text, key)
+    if fuzzy.status == "found":
+        return fuzzy
+    return _resolve_translated(store, text) or fuzzy
+
+
+def _resolve_translated(store: Store, text: str) -> Resolution | None:
+    """A Spanish name for a card our data has only in English ("Terror tolariano"), read word by word."""
+    cards = translator(store).cards(text)
+    found = [NameCandidate(name=card, matched=text, lang="es", score=100.0) for card in cards[:10]]
+    if len(found) == 1:
+        return Resolution(query=text, status="found", match="translated", card=cards[0], matched=text, lang="es",
+                          candidates=found)
+    return Resolution(query=text, status="ambiguous", match="translated", candidates=found) if found else None
 
 
 def _resolve_fuzzy(store: Store, text: str, key: str) -> Resolution:

@@ -1,7 +1,7 @@
 """Card names written loosely: a legend's name in lower case ("tengo kalitas"), a Spanish name in sentence
 case with a slip ("Descansa en paz"), misspelt lower-case words ("temporada duplicdora"), a slip in a longer
 name that ends in another card's name ("Oráculo de Tasa"), a legend's epithet written loosely ("Nicol Bolas, el
-Dios Dragón"). Each pass looks names up with typo tolerance under a budget and marks the words it takes."""
+Dios Dragón"), a Spanish name for a card our data has only in English ("Terror tolariano"). Each pass looks names up with typo tolerance under a budget and marks the words it takes."""
 
 from __future__ import annotations
 
@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from difflib import SequenceMatcher
 
 from .. import cards as cards_api
+from ..cards.mtg import name_key
+from ..cards.translated import translator
 from ..store import Store
 from ..text import fold, term_key
 from .ambiguity import is_legend, legends_named, short_name
@@ -218,3 +220,28 @@ def words_in_order(span: str, name: str | None) -> bool:
     said, named = fold(span).split(), fold(name or "").split()
     rest = iter(named[1:])
     return bool(said and named) and said[0] == named[0] and all(word in rest for word in said[1:])
+
+
+TRANSLATION_BUDGET = 200  # spans read word by word per question (a few dictionary look-ups each)
+_SENTENCE_BREAK = re.compile(r"[.?!;:()\[\]\"«»]")
+
+
+def translated_name(store: Store, question: str, lex: Lexicon, tokens: list[re.Match[str]], taken: list[bool],
+                    i: int, j: int, budget: Budget) -> CardMention | None:
+    """"al Terror tolariano del rival", "la Reina Marchesa": a Spanish name for a card our data has only in
+    English (`cards.translated`). Read when the span opens with a capital, ends on a content word, stays in
+    one sentence and every word translates; it is read before the shorter exact names inside it ("Terror"). Not
+a game term, a name we hold ourselves, or the start of a Spanish name we hold (players shorten those)."""
+    first, last = tokens[i].group(0), tokens[j - 1].group(0)
+    if j - i < 2 or not first[:1].isupper() or fold(last) in ES_STOP or fold(first) in ES_STOP or any(taken[i:j]):
+        return None
+    phrase = question[tokens[i].start():tokens[j - 1].end()]
+    if _SENTENCE_BREAK.search(phrase) or term_key(phrase) in lex.forms or not budget.spend():
+        return None
+    names = translator(store).cards(phrase)
+    key = name_key(phrase)
+    if not names or store.card_names_exact(key) or any(r["lang"] == "es" for r in store.card_names_prefix(key + " ", 5)):
+        return None  # "Manifest dread" (the keyword action); "Maestro de caza", short for «… de las colinas»
+    names = real_cards(store, names)
+    return CardMention(text=phrase, card=names[0] if len(names) == 1 else None,
+                       candidates=names if len(names) > 1 else [], how="translated")

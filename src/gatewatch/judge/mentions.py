@@ -15,8 +15,8 @@ from ..store import Store
 from ..text import fold, term_key
 from .ambiguity import is_legend, legends_named, settle, short_name
 from .lexicon import Lexicon
-from .loose_names import (SLIP_BUDGET, Budget, epithet_after, longer_name_ending, lower_case_names, misspelt,
-                          spanish_sentence_case, words_in_order)
+from .loose_names import (SLIP_BUDGET, TRANSLATION_BUDGET, Budget, epithet_after, longer_name_ending,
+                          lower_case_names, misspelt, spanish_sentence_case, translated_name, words_in_order)
 from .mention_words import (COLOURS, CONNECTORS, PLAIN, PLAIN_PHRASES, PLAIN_UNLESS_CAPITALISED, CardMention,
                             real_cards)
 from .nicknames import nickname_hits
@@ -48,12 +48,14 @@ def find_cards(store: Store, question: str, lex: Lexicon) -> list[CardMention]:
     words = [t.group(0) for t in tokens]
     taken = [False] * len(words)
     found: list[CardMention] = []
-    slips = Budget(SLIP_BUDGET)
+    slips, translations = Budget(SLIP_BUDGET), Budget(TRANSLATION_BUDGET)
     for i, j in _ngrams(words):
         if any(taken[i:j]):
             continue
         phrase = AS_VERB.sub("", question[tokens[i].start():tokens[j - 1].end()])  # "I Bribery'd him"
         mention = _exact_mention(store, question, lex, phrase, tokens[i].start(), single=j - i == 1)
+        if mention is None and j - i > 1:
+            mention = translated_name(store, question, lex, tokens, taken, i, j, translations)
         if mention is None and j - i > 1 and phrase.endswith("ed") and all(w[:1].isupper() for w in words[i:j]):
             mention = _exact_mention(store, question, lex, phrase[:-2], tokens[i].start(), single=False)  # "Sneak Attacked"
         if mention is None and j - i > 1 and names_a_kind(question, tokens[i].start(), tokens[j - 1].end()) \
