@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from gatewatch.cards import autocomplete, get_card, resolve_name
+from gatewatch.cards.translated import translator
 from gatewatch.errors import NotFound
 
 FOUND = [
@@ -87,6 +88,12 @@ def test_not_found_gives_no_card(cards_store):
 ])
 def test_a_word_for_word_reading_needs_a_whole_name(cards_store, typed):
     assert resolve_name(cards_store, typed).match != "translated"
+
+
+def test_the_word_dictionary_pairs_faces_in_order(cards_store):
+    words = translator(cards_store).words
+    assert "aberration" in words["aberracion"] and "delver" not in words["aberracion"]
+    assert resolve_name(cards_store, "Counter spell").match != "translated"  # English words, not Spanish
 
 
 def test_language_preference_breaks_ties(cards_store):

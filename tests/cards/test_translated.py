@@ -33,3 +33,10 @@ def test_every_word_must_translate_and_every_english_word_be_said():
 def test_a_pair_seen_once_is_not_learnt():
     t = learn([("goblin king", "rey trasgo")], [("goblin queen", "Goblin Queen")])
     assert t.words == {}
+
+
+def test_english_words_in_another_order_are_no_spanish_name():
+    t = learn(PAIRS, [("terror maze", "Terror Maze")])
+    assert t.cards("Maze terror") == []                      # every word is English: "Counter spell" is no card
+    assert t.cards("Laberinto del terror") == ["Terror Maze"]  # a Spanish word, a Spanish "del"
+    assert t.cards("Terror de Maze") == ["Terror Maze"]        # English words joined the Spanish way

@@ -426,9 +426,21 @@ def test_context_slips_epithets_and_melded_names(store, version, question, expec
     ("Le hago Clon al Maestro de caza transformado.", {"Clone"}),  # «Maestro de caza de las colinas», shortened:
     # not the English-only Master of the Hunt
     ("Manifest dread put an instant face down as a 2/2.", set()),  # the keyword action
+    # English words in another order, a sentence's opening phrase, a run of creature types: no card.
+    ("Counter spell on the stack: can I respond with another one?", set()),
+    ("Damage deal order in combat?", set()),
+    ("Cambio de planes: si el rival responde, ¿qué pasa?", set()),
+    ("Espíritu de equipo: en Two-Headed Giant, ¿compartimos vidas?", set()),
+    ("Criatura — Hechicero trasgo. ¿Cuenta como trasgo?", set()),
+    ("Trasgo y Hechicero son subtipos distintos.", set()),
 ])
 def test_spanish_names_of_english_only_cards(store, version, question, expected):
     assert cards_in(store, version, question) == expected
+
+
+def test_a_late_spanish_name_is_read_in_a_long_question(store, version):
+    cards = ", ".join(["Relámpago", "Contrahechizo", "Ira de Dios", "Espadas en guadañas", "Balista andante"] * 20)
+    assert "Queen Marchesa" in cards_in(store, version, f"Tengo {cards} y el rival baja la Reina Marchesa.")
 
 
 def test_slip_look_ups_are_budgeted():

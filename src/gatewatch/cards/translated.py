@@ -6,8 +6,9 @@ Spanish names are close word-for-word translations ("Terror tolariano" is Tolari
 is Maze of Ith). So a name that matches nothing is translated word by word, with a dictionary learnt from the
 21,000 cards that have both names (Dice association of the words in each pair: "tolariano" ↔ "tolarian",
 "laberinto" ↔ "maze"), and looked up by its content words, in any order, among the cards that have no
-Spanish name. Every content word must be translated and every word of the English name accounted for, so
-an ordinary phrase does not turn into a card."""
+Spanish name. Every content word must be translated, every word of the English name accounted for, and the
+name must read as Spanish (a word no English-only name holds, or a Spanish "de", "la" ...), so that English
+words in another order ("Counter spell") are no card. The judge adds its own guards (judge.loose_names)."""
 
 from __future__ import annotations
 
@@ -52,6 +53,15 @@ def _es_words(key: str) -> list[str]:
     return [w for w in _WORD.findall(key) if w not in ES_STOP]
 
 
+def content_words(text: str) -> list[str]:
+    """The words of a Spanish name that must each translate ("Laberinto de Ith" → laberinto, ith)."""
+    return _es_words(name_key(text))
+
+
+# Words that join a Spanish name and never an English one: "Kobolds de Kher Keep" reads as Spanish.
+_SPANISH_JOINS = frozenset("de del la las los el al con en por para".split())
+
+
 @dataclass
 class NameTranslator:
     """Spanish word (stem) → the English words of card names it translates; English-only cards by their
@@ -62,9 +72,12 @@ class NameTranslator:
 
     def cards(self, text: str) -> list[str]:
         """The English-only cards whose names `text` translates, word for word in any order."""
-        said = _es_words(name_key(text))
+        key = name_key(text)
+        said = _es_words(key)
         if not 2 <= len(said) <= MAX_WORDS:
             return []
+        if all(w in self.wanted for w in said) and not _SPANISH_JOINS & set(_WORD.findall(key)):
+            return []  # "Counter spell", "Plan backup": English words in another order, not a Spanish name
         options = []
         for word in said:
             # A word the English names hold as it is ("Ith", "Kher") may be kept untranslated.
@@ -114,7 +127,7 @@ def learn(pairs: list[tuple[str, str]], english_only: list[tuple[str, str]]) -> 
 
 
 def translator(store: Store) -> NameTranslator:
-    """The store's translator, learnt once per Store object (about 0.8 s)."""
+    """The store's translator, learnt once per Store object (about 0.4 s)."""
     return per_store(store, "_card_name_translator", _from_store)
 
 
@@ -125,7 +138,14 @@ def _from_store(store: Store) -> NameTranslator:
     pairs, english_only = [], []
     for names in by_card.values():
         if names["es"]:
-            pairs += [(en["key"], es["key"]) for en in names["en"] for es in names["es"] if en["kind"] == es["kind"]]
+            # Whole names only, face by face in order ("Delver of Secrets // Insectile Aberration" with
+            # «Indagador de secretos // Aberración insectoide»): pairing every face with every face taught
+            # "aberración" → delver.
+            for en in (r for r in names["en"] if r["kind"] == "full"):
+                for es in (r for r in names["es"] if r["kind"] == "full"):
+                    en_faces, es_faces = en["key"].split(" // "), es["key"].split(" // ")
+                    if len(en_faces) == len(es_faces):
+                        pairs += list(zip(en_faces, es_faces))
         else:
             english_only += [(en["key"], en["card_name"]) for en in names["en"]]
     return learn(pairs, english_only)

@@ -11,7 +11,7 @@ from difflib import SequenceMatcher
 
 from .. import cards as cards_api
 from ..cards.mtg import name_key
-from ..cards.translated import translator
+from ..cards.translated import MAX_WORDS, content_words, translator
 from ..store import Store
 from ..text import fold, term_key
 from .ambiguity import is_legend, legends_named, short_name
@@ -19,7 +19,7 @@ from .language import detect_language
 from .lexicon import Lexicon
 from .mention_words import CONNECTORS, PLAIN, PLAIN_STARTS, PLAIN_UNLESS_CAPITALISED, CardMention, real_cards
 from .ruledocs import EN_STOP, ES_STOP
-from .wording import after_determiner, after_token, looks_like_name, names_an_effect
+from .wording import after_determiner, after_token, looks_like_name, names_an_effect, opens_sentence
 
 _FUZZY_BUDGET = 10  # typo look-ups per question (about 3.5 ms each)
 _LOWER_CASE_BUDGET = 60  # distinct words looked up in the store per question: never unbounded
@@ -89,8 +89,8 @@ def spanish_sentence_case(store: Store, question: str, lex: Lexicon, tokens: lis
             res = cards_api.resolve_name(store, phrase)
             best = res.candidates[0].score if res.candidates else 0.0
             if res.status != "found" or res.lang != "es" or res.card in known or best < _SENTENCE_CASE_SCORE \
-                    or not real_cards(store, [res.card]):
-                continue
+                    or res.match == "translated" or not real_cards(store, [res.card]):
+                continue  # a name read word by word is translated_name's, under its guards
             said, named = len(phrase.split()), len((res.matched or "").split())
             if res.match != "prefix" and said != named:
                 continue  # a slip keeps the word count; a start of a name has two words or more (spans above)
@@ -222,26 +222,32 @@ def words_in_order(span: str, name: str | None) -> bool:
     return bool(said and named) and said[0] == named[0] and all(word in rest for word in said[1:])
 
 
-TRANSLATION_BUDGET = 200  # spans read word by word per question (a few dictionary look-ups each)
+TRANSLATION_BUDGET = 20  # names read word by word and checked in the store, per question
 _SENTENCE_BREAK = re.compile(r"[.?!;:()\[\]\"«»]")
 
 
 def translated_name(store: Store, question: str, lex: Lexicon, tokens: list[re.Match[str]], taken: list[bool],
                     i: int, j: int, budget: Budget) -> CardMention | None:
     """"al Terror tolariano del rival", "la Reina Marchesa": a Spanish name for a card our data has only in
-    English (`cards.translated`). Read when the span opens with a capital, ends on a content word, stays in
-    one sentence and every word translates; it is read before the shorter exact names inside it ("Terror"). Not
-a game term, a name we hold ourselves, or the start of a Spanish name we hold (players shorten those)."""
+    English (`cards.translated`). Read when the span is capitalised mid-sentence (a sentence's first words are
+    as likely a phrase: "Cambio de planes: ..."), ends on a content word, stays in one sentence and every word
+    translates; it is read before the shorter exact names inside it ("Terror"). Not a game term, a run of
+    creature types ("Guerrero trasgo"), a name we hold ourselves, or the start of a Spanish name we hold
+    (players shorten those)."""
     first, last = tokens[i].group(0), tokens[j - 1].group(0)
-    if j - i < 2 or not first[:1].isupper() or fold(last) in ES_STOP or fold(first) in ES_STOP or any(taken[i:j]):
+    if j - i < 2 or not first[:1].isupper() or fold(last) in ES_STOP or fold(first) in ES_STOP or any(taken[i:j]) \
+            or opens_sentence(question, tokens[i].start()):
         return None
     phrase = question[tokens[i].start():tokens[j - 1].end()]
-    if _SENTENCE_BREAK.search(phrase) or term_key(phrase) in lex.forms or not budget.spend():
+    said = content_words(phrase)
+    if not 2 <= len(said) <= MAX_WORDS or _SENTENCE_BREAK.search(phrase) or term_key(phrase) in lex.forms \
+            or all(term_key(w) in lex.subtypes for w in said):
         return None
-    names = translator(store).cards(phrase)
+    names = real_cards(store, translator(store).cards(phrase))  # in memory: no budget needed
+    if not names or not budget.spend():
+        return None  # the budget counts the store look-ups below, so a long question keeps its late names
     key = name_key(phrase)
-    if not names or store.card_names_exact(key) or any(r["lang"] == "es" for r in store.card_names_prefix(key + " ", 5)):
+    if store.card_names_exact(key) or any(r["lang"] == "es" for r in store.card_names_prefix(key + " ", 5)):
         return None  # "Manifest dread" (the keyword action); "Maestro de caza", short for «… de las colinas»
-    names = real_cards(store, names)
     return CardMention(text=phrase, card=names[0] if len(names) == 1 else None,
                        candidates=names if len(names) > 1 else [], how="translated")

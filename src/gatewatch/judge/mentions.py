@@ -80,13 +80,14 @@ def find_cards(store: Store, question: str, lex: Lexicon) -> list[CardMention]:
         if span in seen:
             continue
         seen.add(span)
-        inside = [m for m in found if fold(m.text) in fold(span)]
-        if inside and not any(fold(span) in fold(m.text) for m in found):
+        said = fold(span)  # once: a span may be the whole of a long question
+        inside = [m for m in found if fold(m.text) in said]
+        if inside and not any(said in fold(m.text) for m in found):
             rest = _leftovers(span, list(dict.fromkeys(m.text for m in inside)))  # "Torbran y Horno de Rath"
             strict.update(rest)
             spans[:0] = [r for r in rest if r not in seen]
             continue
-        if any(fold(span) in fold(m.text) for m in found):
+        if any(said in fold(m.text) for m in found):
             continue
         rest = _untaken(question, span, tokens, taken)
         if rest is not None:  # "Meto Mago" where "Mago lanzachasquidos" was found: only "Meto" is left
@@ -110,6 +111,8 @@ def find_cards(store: Store, question: str, lex: Lexicon) -> list[CardMention]:
         if _only_tokens(store, span):
             continue  # "Marit Lage": a token's name, not the card that begins with it
         res = cards_api.resolve_name(store, span)
+        if res.match == "translated":
+            continue  # read word by word in the first pass, under its guards (loose_names.translated_name)
         if single and (key in lex.subtypes or fold(span) in lex.vocab) and res.match != "exact":
             continue  # "una Pista", "the Auras": a type or a rules word, not a misspelt name
         pieces = [p.strip() for p in _LIST_SEPARATOR.split(span)]
