@@ -3,17 +3,9 @@
 from __future__ import annotations
 
 import re
-import threading
 import unicodedata
-from collections.abc import Callable
-from typing import TYPE_CHECKING, TypeVar
 
 from ..text import fold
-
-if TYPE_CHECKING:
-    from ..store import Store
-
-T = TypeVar("T")
 
 COLORS = "WUBRG"
 COLOR_BIT = {c: 1 << i for i, c in enumerate(COLORS)}
@@ -93,18 +85,3 @@ def numeric_stat(value: str | None) -> float | None:
     if match:
         return float(match.group(0))
     return 0.0 if any(ch in value for ch in "*X?") else None
-
-
-_per_store_lock = threading.Lock()
-
-
-def per_store(store: Store, attribute: str, build: Callable[[Store], T]) -> T:
-    """What `build` makes of a store's cards, made once per Store object (the built database is read-only)."""
-    found = getattr(store, attribute, None)
-    if found is None:
-        with _per_store_lock:
-            found = getattr(store, attribute, None)
-            if found is None:
-                found = build(store)
-                setattr(store, attribute, found)
-    return found

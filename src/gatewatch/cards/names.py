@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from rapidfuzz import fuzz, process
 
 from .models import NameCandidate, Resolution
-from .mtg import name_key, per_store
+from .mtg import name_key
 from .translated import translator
 
 if TYPE_CHECKING:
@@ -34,7 +34,7 @@ class _FuzzyIndex:
 
 
 def _fuzzy_index(store: Store) -> _FuzzyIndex:
-    return per_store(store, "_card_fuzzy_index", lambda s: _FuzzyIndex(s.all_card_name_keys()))
+    return store.derived("card_fuzzy_index", lambda s: _FuzzyIndex(s.all_card_name_keys()))
 
 
 def _candidate(row: Any, score: float) -> NameCandidate:

@@ -19,7 +19,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from .mtg import name_key, per_store
+from .mtg import name_key
 
 if TYPE_CHECKING:
     from ..store import Store
@@ -53,9 +53,10 @@ def _es_words(key: str) -> list[str]:
     return [w for w in _WORD.findall(key) if w not in ES_STOP]
 
 
-def content_words(text: str) -> list[str]:
-    """The words of a Spanish name that must each translate ("Laberinto de Ith" → laberinto, ith)."""
-    return _es_words(name_key(text))
+def content_words(key: str) -> list[str]:
+    """The words of a folded Spanish name (`name_key`) that must each translate ("laberinto de ith" →
+    laberinto, ith)."""
+    return _es_words(key)
 
 
 # Words that join a Spanish name and never an English one: "Kobolds de Kher Keep" reads as Spanish.
@@ -72,7 +73,10 @@ class NameTranslator:
 
     def cards(self, text: str) -> list[str]:
         """The English-only cards whose names `text` translates, word for word in any order."""
-        key = name_key(text)
+        return self.cards_of_key(name_key(text))
+
+    def cards_of_key(self, key: str) -> list[str]:
+        """`cards` of a name already folded by `name_key`."""
         said = _es_words(key)
         if not 2 <= len(said) <= MAX_WORDS:
             return []
@@ -128,7 +132,7 @@ def learn(pairs: list[tuple[str, str]], english_only: list[tuple[str, str]]) -> 
 
 def translator(store: Store) -> NameTranslator:
     """The store's translator, learnt once per Store object (about 0.4 s)."""
-    return per_store(store, "_card_name_translator", _from_store)
+    return store.derived("card_name_translator", _from_store)
 
 
 def _from_store(store: Store) -> NameTranslator:

@@ -239,14 +239,14 @@ def translated_name(store: Store, question: str, lex: Lexicon, tokens: list[re.M
             or opens_sentence(question, tokens[i].start()):
         return None
     phrase = question[tokens[i].start():tokens[j - 1].end()]
-    said = content_words(phrase)
+    key = name_key(phrase)
+    said = content_words(key)
     if not 2 <= len(said) <= MAX_WORDS or _SENTENCE_BREAK.search(phrase) or term_key(phrase) in lex.forms \
             or all(term_key(w) in lex.subtypes for w in said):
         return None
-    names = real_cards(store, translator(store).cards(phrase))  # in memory: no budget needed
+    names = real_cards(store, translator(store).cards_of_key(key))  # in memory: no budget needed
     if not names or not budget.spend():
         return None  # the budget counts the store look-ups below, so a long question keeps its late names
-    key = name_key(phrase)
     if store.card_names_exact(key) or any(r["lang"] == "es" for r in store.card_names_prefix(key + " ", 5)):
         return None  # "Manifest dread" (the keyword action); "Maestro de caza", short for «… de las colinas»
     return CardMention(text=phrase, card=names[0] if len(names) == 1 else None,

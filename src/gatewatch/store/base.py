@@ -5,13 +5,15 @@ from __future__ import annotations
 import os
 import sqlite3
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TypeVar
 
 from ..errors import NoDatabase
 
 Migration = tuple[str, str]  # (name, SQL script)
+T = TypeVar("T")
 
 
 class BaseStore:
@@ -21,6 +23,8 @@ class BaseStore:
         self.path = Path(path)
         self.readonly = readonly
         self._local = threading.local()
+        self._derived: dict[str, object] = {}
+        self._derived_lock = threading.Lock()
         if readonly and not self.path.exists():
             raise NoDatabase(str(self.path))
 
@@ -45,6 +49,15 @@ class BaseStore:
         conn.execute("PRAGMA cache_size = -65536")
         conn.execute("PRAGMA temp_store = MEMORY")
         return conn
+
+    def derived(self, name: str, build: Callable[[BaseStore], T]) -> T:
+        """What `build` makes of this store's data (a name index, a word dictionary), made once per Store
+        object and shared by its threads: a built database is read-only."""
+        if name not in self._derived:
+            with self._derived_lock:
+                if name not in self._derived:
+                    self._derived[name] = build(self)
+        return self._derived[name]  # type: ignore[return-value]
 
     def close(self) -> None:
         conn = getattr(self._local, "conn", None)

@@ -6,7 +6,6 @@ password) win over unprinted ones, skills and tokens (the `rank` column)."""
 
 from __future__ import annotations
 
-import threading
 from typing import TYPE_CHECKING, Any
 
 from rapidfuzz import fuzz, process
@@ -22,20 +21,14 @@ FUZZY_SURE = 88.0
 FUZZY_MARGIN = 4.0
 FUZZY_CUTOFF = 80.0
 SUGGEST_CUTOFF = 60.0
-_lock = threading.Lock()
 
 
-def _fuzzy_rows(store: Store) -> list[Any]:
-    # The built database is read-only: the names are read once per Store object.
-    rows = getattr(store, "_ygo_fuzzy_rows", None)
-    if rows is None:
-        with _lock:
-            rows = getattr(store, "_ygo_fuzzy_rows", None)
-            if rows is None:
-                rows = store.all_ygo_card_name_keys()
-                store._ygo_fuzzy_rows = rows
-                store._ygo_fuzzy_keys = [r["key"] for r in rows]
-    return rows
+def _fuzzy_rows(store: Store) -> tuple[list[Any], list[str]]:
+    """Every name row and its folded key, read once per Store object."""
+    def build(s: Store) -> tuple[list[Any], list[str]]:
+        rows = s.all_ygo_card_name_keys()
+        return rows, [r["key"] for r in rows]
+    return store.derived("ygo_fuzzy_rows", build)
 
 
 def _candidate(row: Any, score: float) -> YgoNameCandidate:
@@ -75,8 +68,8 @@ def resolve_name(store: Store, text: str, lang: str | None = None) -> YgoResolut
         if len(cards) == 1:
             return _found(text, "prefix", cards[0][0])
         return YgoResolution(query=text, status="ambiguous", match="prefix", candidates=[c for _, c in cards][:10])
-    rows = _fuzzy_rows(store)
-    hits = process.extract(key, store._ygo_fuzzy_keys, scorer=fuzz.ratio, limit=20, score_cutoff=SUGGEST_CUTOFF)
+    rows, keys = _fuzzy_rows(store)
+    hits = process.extract(key, keys, scorer=fuzz.ratio, limit=20, score_cutoff=SUGGEST_CUTOFF)
     cards = _distinct([rows[i] for _, _, i in hits], [s for _, s, _ in hits])
     if not cards:
         return YgoResolution(query=text, status="not_found")
