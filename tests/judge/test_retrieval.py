@@ -84,6 +84,14 @@ def test_a_bare_legendary_name_takes_the_far_more_printed_legend_and_keeps_the_o
     assert "Thalia, Heretic Cathar" in a.answer  # the answer says what it assumed
 
 
+def test_a_name_many_cards_share_weighs_them_all_and_lists_a_few(store, version):
+    # Seven Lae'zels: six printed once in an online-only set, the paper one in two sets. All are weighed,
+    # not only the first five found; the answer lists at most five of the others.
+    an = analyse(store, "Ataco con Lae'zel y el rival no bloquea. ¿Cuánto daño hago?", version)
+    assert "Lae'zel, Vlaakith's Champion" in an.card_names and not an.ambiguous
+    assert len(an.assumed[0].candidates) == 5
+
+
 @pytest.mark.parametrize("question, expected", [
     ("Si lanzo Uro con escapatoria, ¿se queda en el campo?", {"Uro, Titan of Nature's Wrath"}),  # not Aurochs
     ("Agrus Kos attacks: is my suspected creature exiled?", {"Agrus Kos, Spirit of Justice"}),

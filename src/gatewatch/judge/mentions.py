@@ -32,6 +32,8 @@ _CAPS = re.compile(r"(?:[A-ZÁÉÍÓÚÑ][\w'’\-]+(?:,?\s+(?:of|the|de|del|la|
 _MAX_NGRAM = 8
 _NAME_ENDING = re.compile(r"['’](s|d|ed)$")  # "Elspeth's -3", "I Bribery'd", "Yuriko's in ...": the name before it
 _LIST_SEPARATOR = re.compile(r",\s*|\s+(?:and|y|e|or|o)\s+")
+_WEIGHED = 12   # a shared name's cards weighed against each other (seven Lae'zels: the paper one is printed most)
+_LISTED = 5     # and at most this many listed when none is picked
 _MAX_SPANS = 200    # capitalised runs (and what is left of them) looked at per question: never unbounded
 
 
@@ -141,7 +143,7 @@ def find_cards(store: Store, question: str, lex: Lexicon) -> list[CardMention]:
             if len(cands) == 1:
                 found.append(CardMention(text=span, card=cands[0], how=res.match or "prefix"))
             elif cands:
-                found.append(CardMention(text=span, card=None, candidates=cands[:5], how="ambiguous"))
+                found.append(CardMention(text=span, card=None, candidates=cands[:_WEIGHED], how="ambiguous"))
     found += _sentence_initial(store, question, lex, tokens, taken, found)
     found += lower_case_names(store, lex, tokens, taken, found)
     found += spanish_sentence_case(store, question, lex, tokens, taken, found)
@@ -155,9 +157,10 @@ def _settled(store: Store, question: str, m: CardMention, is_term: Callable[[str
     said = fold(m.text)
     if m.how != "exact" and not all(short_name(n) == said or short_name(n).startswith(said + " ")
                                     and is_legend(store, n) for n in m.candidates):
-        return m  # a misspelt name's look-alikes: listed, never picked by context ("Agrus" of "Agrus Kos" may be)
+        # a misspelt name's look-alikes: listed, never picked by context ("Agrus" of "Agrus Kos" may be)
+        return CardMention(text=m.text, card=None, candidates=m.candidates[:_LISTED], how=m.how)
     card, others, how = settle(store, question, m.text, m.candidates, is_term)
-    return CardMention(text=m.text, card=card, candidates=others, how=how)
+    return CardMention(text=m.text, card=card, candidates=others[:_LISTED], how=how)
 
 
 def _leftovers(span: str, names: list[str]) -> list[str]:
