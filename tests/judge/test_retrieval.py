@@ -383,6 +383,12 @@ def test_effects_descriptions_lists_and_table_names(store, version, question, ex
     ("Blighted Agent attacks opp's Oko. Does Oko lose loyalty?", {"Blighted Agent", "Oko, Thief of Crowns"}),  # 3 letters
     ("Opp flashes in Wandering Emperor during my combat.", {"The Wandering Emperor"}),  # without its "The"
     ("Opp has RiP out and I cast Staggershock.", {"Rest in Peace", "Staggershock"}),  # the table's name
+    ("eye of ugin + TKS = 2 mana. can i pay that with 2 forests", {"Eye of Ugin", "Thought-Knot Seer"}),
+    ("Tengo el Ángel de platino. Si el Ángel me salva, ¿pierdo luego?", {"Platinum Angel"}),  # not Ángel melenafuego
+    ("Tengo las Cavernas de gema en la mano inicial.", {"Gemstone Caverns"}),            # a letter short
+    ("El dragón es verde y el presagio es negro.", set()),                               # Omen, a rules word
+    ("Mi comandante lleva la Forma fantasmal de Kaya. ¿La Forma fantasmal lo devuelve?",
+     {"Kaya's Ghostform"}),                                                              # said in full before
 ])
 def test_verbs_repeats_likely_legends_lower_case_and_sentence_case_names(store, version, question, expected):
     assert cards_in(store, version, question) == expected

@@ -22,6 +22,8 @@ from .wording import article_before
 # of that name, and in at least this many sets.
 DOMINANCE = 1.5
 MIN_PRINTINGS = 2
+# ... and when at most this many others were printed in that many sets (the rest: one-offs, online-only).
+MAX_RIVALS = 2
 # A game term that fewer cards than this use ("warp": 60 cards; "creature": 18,000) tells a card from its
 # namesakes.
 RARE_WORD = 200
@@ -102,6 +104,8 @@ def likeliest(cards: dict) -> str | None:
     counts = sorted(((len(set(card.printings)), name) for name, card in cards.items()), key=lambda c: -c[0])
     if len(counts) < 2 or counts[0][0] < MIN_PRINTINGS or counts[0][0] < DOMINANCE * counts[1][0]:
         return None
+    if sum(1 for n, _ in counts[1:] if n >= MIN_PRINTINGS) > MAX_RIVALS:
+        return None  # nine Teferis, five of them in 3 sets or more: none is the obvious one
     return counts[0][1]
 
 
@@ -144,6 +148,7 @@ def settle(store: Store, question: str, text: str, names: list[str],
         return echoed[0], [], "context"
     if len(cards) == len(names) and _all_legends_called(store, names, text):
         likely = likeliest(cards)
-        if likely is not None:
-            return likely, [n for n in names if n != likely], "likely"
+        if likely is not None:  # the others most printed first: those are listed when there are many
+            others = sorted((n for n in names if n != likely), key=lambda n: -len(set(cards[n].printings)))
+            return likely, others, "likely"
     return None, names, "ambiguous"

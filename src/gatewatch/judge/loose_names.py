@@ -94,12 +94,23 @@ def spanish_sentence_case(store: Store, question: str, lex: Lexicon, tokens: lis
             said, named = len(phrase.split()), len((res.matched or "").split())
             if res.match != "prefix" and said != named:
                 continue  # a slip keeps the word count; a start of a name has two words or more (spans above)
+            if res.match == "prefix" and not _ends_between_words(phrase, res.matched or ""):
+                continue  # "el Ángel me salva" is not Ángel melenafuego
             out.append(CardMention(text=phrase, card=res.card, how=res.match or "fuzzy"))
             known.add(res.card)
             for k in range(i, j):
                 taken[k] = True
             break
     return out
+
+
+def _ends_between_words(phrase: str, name: str) -> bool:
+    """The start of a name that `phrase` is ends where one of its words ends, or a letter or two short of
+    it ("Cavernas de gema" for Cavernas de gemas), not inside a longer word ("Ángel me" of Ángel melenafuego)."""
+    typed, words = fold(phrase).split(), fold(name).split()
+    if len(words) < len(typed) or typed[:-1] != words[:len(typed) - 1]:
+        return False
+    return words[len(typed) - 1].startswith(typed[-1]) and len(words[len(typed) - 1]) - len(typed[-1]) <= 2
 
 
 def misspelt(store: Store, question: str, lex: Lexicon, tokens: list[re.Match[str]], taken: list[bool],
@@ -129,8 +140,9 @@ def misspelt(store: Store, question: str, lex: Lexicon, tokens: list[re.Match[st
             budget -= 1
             res = cards_api.resolve_name(store, phrase)
             if res.status == "found" and res.match in ("exact", "fuzzy") and res.card not in known:
-                if not real_cards(store, [res.card]) or not _typo_in_unknown_words(phrase, res.matched, lex):
-                    continue
+                if not real_cards(store, [res.card]) or not _typo_in_unknown_words(phrase, res.matched, lex) \
+                        or fold(res.card) in lex.common:
+                    continue  # "el presagio": Omen, a word of the rules in Spanish, not the card
                 out.append(CardMention(text=phrase, card=res.card, how=res.match))
                 known.add(res.card)
                 for k in range(a, b):

@@ -318,6 +318,8 @@ def _exact_mention(store: Store, question: str, lex: Lexicon, phrase: str, start
     names = real_cards(store, list(dict.fromkeys(r["card_name"] for r in rows)))
     if not names:
         return None  # only tokens: "a Zombie", "un Tesoro"
+    if single and all(fold(n) in lex.common for n in names):
+        return None  # "el presagio": Omen in Spanish, a word of the rules like "Omen" itself (above)
     if single and capitalised:  # "Uro": Aurochs, or the Titan; "Urborg": Urborg, or Urborg, Tomb of Yawgmoth
         names += [n for n in legends_named(store, phrase) if n not in names]
     if single and (term_key(phrase) in lex.subtypes or not capitalised) and all(" // " in n for n in names):
@@ -351,6 +353,8 @@ def _merge_short_names(found: list[CardMention]) -> list[CardMention]:
         short = re.sub(r"^(the|el|la|los|las) ", "", fold(m.text))  # "the Hunter" after "Fiend Hunter"
         longer += [card for text, card in said.items() if card not in names and " " not in short
                    and short in text.split()]  # "la Arena" after "Arena pirexiana", "the Rootwalla"
+        longer += [card for text, card in said.items() if card not in names and text.startswith(short + " ")]
+        # "la Forma fantasmal" after "la Forma fantasmal de Kaya": the card said in full, not Ghostform
         if longer:
             continue
         if m.card is None or m.candidates:
