@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import threading
+
 import pytest
 
 from gatewatch.cards import autocomplete, get_card, resolve_name
 from gatewatch.cards.translated import translator
 from gatewatch.errors import NotFound
+from gatewatch.store import Store
 
 FOUND = [
     # (typed, card, how it matched)
@@ -94,6 +97,17 @@ def test_the_word_dictionary_pairs_faces_in_order(cards_store):
     words = translator(cards_store).words
     assert "aberration" in words["aberracion"] and "delver" not in words["aberracion"]
     assert resolve_name(cards_store, "Counter spell").match != "translated"  # English words, not Spanish
+
+
+def test_the_translator_and_the_fuzzy_matcher_read_the_names_once(cards_build):
+    # A fresh Store, the translator first: its build derives the name rows inside its own derivation.
+    store = Store(cards_build["path"], readonly=True)
+    done = threading.Thread(target=translator, args=(store,), daemon=True)
+    done.start()
+    done.join(timeout=120)
+    assert not done.is_alive(), "deriving the translator waits on itself"
+    assert resolve_name(store, "Relampagp").card == "Lightning Bolt"
+    assert store.all_card_name_keys() is store.all_card_name_keys()
 
 
 def test_language_preference_breaks_ties(cards_store):

@@ -49,14 +49,10 @@ def _es_stem(word: str) -> str:
     return word[:-1] if len(word) > 3 and word[-1] in "ao" else word
 
 
-def _es_words(key: str) -> list[str]:
-    return [w for w in _WORD.findall(key) if w not in ES_STOP]
-
-
 def content_words(key: str) -> list[str]:
     """The words of a folded Spanish name (`name_key`) that must each translate ("laberinto de ith" →
     laberinto, ith)."""
-    return _es_words(key)
+    return [w for w in _WORD.findall(key) if w not in ES_STOP]
 
 
 # Words that join a Spanish name and never an English one: "Kobolds de Kher Keep" reads as Spanish.
@@ -77,7 +73,7 @@ class NameTranslator:
 
     def cards_of_key(self, key: str) -> list[str]:
         """`cards` of a name already folded by `name_key`."""
-        said = _es_words(key)
+        said = content_words(key)
         if not 2 <= len(said) <= MAX_WORDS:
             return []
         if all(w in self.wanted for w in said) and not _SPANISH_JOINS & set(_WORD.findall(key)):
@@ -106,7 +102,7 @@ def learn(pairs: list[tuple[str, str]], english_only: list[tuple[str, str]]) -> 
     es_count: Counter[str] = Counter()
     both: Counter[tuple[str, str]] = Counter()
     for en, es in pairs:
-        e, s = set(_en_words(en)), {_es_stem(w) for w in _es_words(es)}
+        e, s = set(_en_words(en)), {_es_stem(w) for w in content_words(es)}
         en_count.update(e)
         es_count.update(s)
         both.update(itertools.product(s, e))

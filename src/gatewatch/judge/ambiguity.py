@@ -99,9 +99,14 @@ def by_context(store: Store, question: str, cards: dict, is_term: Callable[[str]
     return names
 
 
+def _sets(card) -> int:
+    """In how many sets a card was printed."""
+    return len(set(card.printings))
+
+
 def likeliest(cards: dict) -> str | None:
     """The one of several cards (name → Card) printed far more often than the rest, if there is one."""
-    counts = sorted(((len(set(card.printings)), name) for name, card in cards.items()), key=lambda c: -c[0])
+    counts = sorted(((_sets(card), name) for name, card in cards.items()), key=lambda c: -c[0])
     if len(counts) < 2 or counts[0][0] < MIN_PRINTINGS or counts[0][0] < DOMINANCE * counts[1][0]:
         return None
     if sum(1 for n, _ in counts[1:] if n >= MIN_PRINTINGS) > MAX_RIVALS:
@@ -149,6 +154,6 @@ def settle(store: Store, question: str, text: str, names: list[str],
     if len(cards) == len(names) and _all_legends_called(store, names, text):
         likely = likeliest(cards)
         if likely is not None:  # the others most printed first: those are listed when there are many
-            others = sorted((n for n in names if n != likely), key=lambda n: -len(set(cards[n].printings)))
+            others = sorted((n for n in names if n != likely), key=lambda n: -_sets(cards[n]))
             return likely, others, "likely"
     return None, names, "ambiguous"

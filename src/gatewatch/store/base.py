@@ -24,7 +24,7 @@ class BaseStore:
         self.readonly = readonly
         self._local = threading.local()
         self._derived: dict[str, object] = {}
-        self._derived_lock = threading.Lock()
+        self._derived_lock = threading.RLock()  # a build may derive something else first (the name rows)
         if readonly and not self.path.exists():
             raise NoDatabase(str(self.path))
 

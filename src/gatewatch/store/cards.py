@@ -190,10 +190,11 @@ class CardsStore:
             (f'{{oracle_text es_text}}: "{start}"*', limit)).fetchone()[0]
 
     def all_card_name_keys(self) -> list[sqlite3.Row]:
-        """Every (card_id, name, key, lang, kind, rank): the fuzzy matcher keeps these in memory."""
-        return self.conn.execute(
+        """Every (card_id, name, key, lang, kind, rank), read once per Store object and shared by the fuzzy
+        matcher and the name translator, which keep or read them in memory (callers must not change it)."""
+        return self.derived("card_name_keys", lambda store: store.conn.execute(
             "SELECT n.card_id, n.name, n.key, n.lang, n.kind, n.rank, c.name AS card_name"
-            " FROM card_names n JOIN cards c ON c.id = n.card_id").fetchall()
+            " FROM card_names n JOIN cards c ON c.id = n.card_id").fetchall())
 
     def card_formats(self) -> set[str]:
         return {r[0] for r in self.conn.execute("SELECT DISTINCT format FROM card_legalities")}
