@@ -140,6 +140,8 @@ def test_a_shortened_repeat_is_the_same_card(store, version):
     "Who deals damage first, and does my creature deal damage twice?",  # the card Deal Damage
     "It says 'When you do, ...'. When does that part go on the stack?",  # a face of Who // What // When ...
     "¿Puedo cambiar de opinión más tarde?",                            # not "Cambio de opinión" misspelt
+    "My opp fires a removal spell at my blocker. Can I respond?",       # the verb, not Fires of Mount Doom
+    "I return it to the battlefield with a reanimation spell.",        # English, not Reanimación (Revivify)
 ])
 def test_plain_words_are_not_cards(store, version, question):
     assert cards_in(store, version, question) == set()

@@ -48,8 +48,9 @@ def lower_case_names(store: Store, lex: Lexicon, tokens: list[re.Match[str]], ta
             continue
         looked.add(key)  # the budget counts look-ups, so a name late in a long question is still read
         names = legends_named(store, word)  # not the cards whose whole name is a word: "matar" is not Slay
-        if not names or any(n in known for n in names) or store.word_in_other_texts(key):
-            continue
+        if not names or any(n in known for n in names) or store.word_in_other_texts(key) \
+                or key.endswith("s") and store.word_in_other_texts(key[:-1]):
+            continue  # "opp fires a removal": the everyday word "fire", not Fires of Mount Doom
         out.append(CardMention(text=word, card=names[0] if len(names) == 1 else None,
                                candidates=names if len(names) > 1 else [], how="exact"))
         known.update(names)
@@ -121,6 +122,7 @@ def misspelt(store: Store, question: str, lex: Lexicon, tokens: list[re.Match[st
     budget = _FUZZY_BUDGET
     known = {c.card for c in found}
     words = [fold(t.group(0)) for t in tokens]
+    english = detect_language(question) == "en"
     for i, w in enumerate(words):
         if taken[i] or len(w) < 5 or w.isdigit() or not _unknown_lower_case(tokens[i].group(0), lex):
             continue
@@ -140,6 +142,8 @@ def misspelt(store: Store, question: str, lex: Lexicon, tokens: list[re.Match[st
             budget -= 1
             res = cards_api.resolve_name(store, phrase)
             if res.status == "found" and res.match in ("exact", "fuzzy") and res.card not in known:
+                if res.lang == "es" and english:
+                    continue  # "a reanimation spell" is English, not a slip of Reanimación (Revivify)
                 if not real_cards(store, [res.card]) or not _typo_in_unknown_words(phrase, res.matched, lex) \
                         or fold(res.card) in lex.common:
                     continue  # "el presagio": Omen, a word of the rules in Spanish, not the card
