@@ -6,8 +6,10 @@ so the halves are reported apart),
 searched by the judge itself, so its figures are in-sample), `test` (judge_test.jsonl, written last and never
 fitted on or looked at question by question), `fresh` (judge_fresh.jsonl: casebook round k, 400 questions on points
 the casebook lacked, measured blind and kept out of the casebook and of every fit; its card misses were read and
-fixed, so its card figure is no longer blind, its rule figures are). Extractive answers only (no LLM).
-Run: .venv/bin/python bench/judge.py [--set dev|train|test|fresh | --file NEW.jsonl ...] [--details] [--half odd] [--topics]
+fixed, and in the fourteenth session its pool misses were read: tuning data now), `mainstream`
+(judge_mainstream.jsonl: round l, 180 questions on the points players ask most, written blind by six writers in
+the fourteenth session, never in the casebook nor fitted on). Extractive answers only (no LLM).
+Run: .venv/bin/python bench/judge.py [--set dev|train|test|fresh|mainstream | --file NEW.jsonl ...] [--details] [--half odd] [--topics]
 [--embedder e5-small,use-m3] (the dense models to fuse, best first; default: the store's preferred one)."""
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from gatewatch.judge import ask, embed
 from gatewatch.judge.casebook import CASEBOOK
 from gatewatch.store import open_store
 
-SETS = {name: Path(__file__).parent / "data" / f"judge_{name}.jsonl" for name in ("dev", "test", "fresh")} | {"train": CASEBOOK}
+SETS = {name: Path(__file__).parent / "data" / f"judge_{name}.jsonl" for name in ("dev", "test", "fresh", "mainstream")} | {"train": CASEBOOK}
 
 
 def recall_at(ranked: list[str], gold: list[str], k: int) -> float:

@@ -11,7 +11,8 @@ import pytest
 from gatewatch.judge.casebook import CASEBOOK
 
 DATA = Path(__file__).parents[2] / "bench" / "data"
-SETS = (DATA / "judge_dev.jsonl", CASEBOOK, DATA / "judge_test.jsonl", DATA / "judge_fresh.jsonl")
+SETS = (DATA / "judge_dev.jsonl", CASEBOOK, DATA / "judge_test.jsonl", DATA / "judge_fresh.jsonl",
+        DATA / "judge_mainstream.jsonl")
 
 
 @pytest.mark.parametrize("name", SETS, ids=lambda p: p.name)
