@@ -140,3 +140,15 @@ def test_the_classifier_adds_its_likeliest_rules_the_fusion_left_out(store, vers
     assert 0 < len(added) <= EXTRA and len(set(rid for rid, _ in found.rules)) == len(found.rules)
     assert all(rid in ev.lists["classifier"] and "classifier" in found.sources[rid] for rid in added)
     assert all(store.rule_row(version, rid) is not None for rid in added)
+
+
+def test_candidates_from_a_named_cards_sections_are_marked(store, version):
+    an = analyse(store, "¿Puedo lanzar un Ángel de Serra durante el combate de mi rival?", version)
+    ev = gather(store, an)
+    ids = ["302.1", "307.1", "702.9b", "702.20b", "117.1a"]
+    x = candidate_features(store, an, ev, [(rid, 0.01) for rid in ids], {})
+    column = {name: x[:, FEATURES.index(name)].tolist() for name in
+              ("card_type_match", "card_type_other", "card_keyword_match")}
+    assert column["card_type_match"] == [1.0, 0.0, 0.0, 0.0, 0.0]       # Serra Angel is a creature: 302
+    assert column["card_type_other"] == [0.0, 1.0, 0.0, 0.0, 0.0]       # 307: sorceries
+    assert column["card_keyword_match"] == [0.0, 0.0, 1.0, 1.0, 0.0]    # flying 702.9, vigilance 702.20

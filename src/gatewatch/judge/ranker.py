@@ -47,12 +47,22 @@ FEATURES = (
     "prior", "prior_first", "subrule", "text_words", "parent_near", "children_near",
     *(f"chapter_{n}" for n in range(1, 10)), "lang_es", "n_cards",
     "classifier_logp", "classifier_log_rank", "classifier_share",
+    "card_type_match", "card_type_other", "card_frame_match", "card_keyword_match",
 )
 COCITED = ("cocited_best", "cocited_first", "cocited_weighted", "cocited_log", "same_rule_as_top", "line_of_top")
 FAMILY = ("family_size", "family_rank", "family_gap", "family_children")
 SECOND = (*FEATURES, *COCITED, *FAMILY)
 ANCHORS = 3  # how many of the first stage's leaders a candidate is compared with
 _SUBRULE = re.compile(r"\d[a-z]$")
+# The section of the rules each card type and each kind of card frame has ("302": Creatures, "715": Adventurer
+# Cards): a candidate from a named card's section is about that card; one from another type's, likely not.
+_TYPE_SECTIONS = {"Artifact": "301", "Creature": "302", "Enchantment": "303", "Instant": "304", "Land": "305",
+                  "Planeswalker": "306", "Sorcery": "307", "Kindred": "308", "Tribal": "308", "Dungeon": "309",
+                  "Battle": "310", "Plane": "311"}
+_FRAME_SECTIONS = {"split": "709", "aftermath": "709", "flip": "710", "leveler": "711", "transform": "712",
+                   "modal_dfc": "712", "meld": "712", "reversible_card": "712", "saga": "714", "adventure": "715",
+                   "class": "716", "Saga": "714", "Adventure": "715", "Class": "716", "Attraction": "717",
+                   "Case": "719", "Omen": "720", "Spacecraft": "721"}
 
 
 @cache
@@ -189,6 +199,8 @@ def candidate_features(store: Store, an: Analysis, ev: Evidence, fused: list[tup
     citing = case_words().citing
     top_shared = float(shared.max()) if len(shared) else 0.0
     classified = _classified(ev.classified, ids)
+    own_sections, frame_sections, keyword_rules = _card_sections(ev.cards)
+    type_sections = set(_TYPE_SECTIONS.values())
     rows = []
     for rank, (rid, score) in enumerate(fused):
         row = store.rule_row(an.version, rid)
@@ -212,8 +224,22 @@ def candidate_features(store: Store, an: Analysis, ev: Evidence, fused: list[tup
         f += [float(chapter == n) for n in range(1, 10)]
         f += [float(an.lang == "es"), float(len(ev.cards))]
         f += classified[rank]
+        section, family = rid.split(".")[0], _FAMILY.sub("", rid)
+        f += [float(section in own_sections), float(bool(ev.cards) and section in type_sections - own_sections),
+              float(section in frame_sections), float(family in keyword_rules)]
         rows.append(f)
     return np.asarray(rows, dtype=np.float64).reshape(len(rows), len(FEATURES))
+
+
+_FAMILY = re.compile(r"(?<=\d)[a-z]$")
+
+
+def _card_sections(cards) -> tuple[set[str], set[str], set[str]]:
+    """The named cards' type sections, frame sections and keyword rules ("702.19")."""
+    words = {w for c in cards for w in re.findall(r"[A-Za-z]+", c.type_line)}
+    types = {sec for word, sec in _TYPE_SECTIONS.items() if word in words}
+    frames = {sec for key, sec in _FRAME_SECTIONS.items() if key in words or any(c.layout == key for c in cards)}
+    return types, frames, {kw.rule for c in cards for kw in c.keywords if kw.rule}
 
 
 def _classified(log_probs: dict[str, float], ids: list[str]) -> list[list[float]]:
