@@ -63,6 +63,7 @@ _FRAME_SECTIONS = {"split": "709", "aftermath": "709", "flip": "710", "leveler":
                    "modal_dfc": "712", "meld": "712", "reversible_card": "712", "saga": "714", "adventure": "715",
                    "class": "716", "Saga": "714", "Adventure": "715", "Class": "716", "Attraction": "717",
                    "Case": "719", "Omen": "720", "Spacecraft": "721"}
+_ALL_TYPE_SECTIONS = frozenset(_TYPE_SECTIONS.values())
 
 
 @cache
@@ -200,7 +201,7 @@ def candidate_features(store: Store, an: Analysis, ev: Evidence, fused: list[tup
     top_shared = float(shared.max()) if len(shared) else 0.0
     classified = _classified(ev.classified, ids)
     own_sections, frame_sections, keyword_rules = _card_sections(ev.cards)
-    type_sections = set(_TYPE_SECTIONS.values())
+    other_sections = _ALL_TYPE_SECTIONS - own_sections if ev.cards else frozenset()
     rows = []
     for rank, (rid, score) in enumerate(fused):
         row = store.rule_row(an.version, rid)
@@ -224,21 +225,18 @@ def candidate_features(store: Store, an: Analysis, ev: Evidence, fused: list[tup
         f += [float(chapter == n) for n in range(1, 10)]
         f += [float(an.lang == "es"), float(len(ev.cards))]
         f += classified[rank]
-        section, family = rid.split(".")[0], _FAMILY.sub("", rid)
-        f += [float(section in own_sections), float(bool(ev.cards) and section in type_sections - own_sections),
-              float(section in frame_sections), float(family in keyword_rules)]
+        section = rid.split(".")[0]
+        f += [float(section in own_sections), float(section in other_sections), float(section in frame_sections),
+              float((parent or rid) in keyword_rules)]
         rows.append(f)
     return np.asarray(rows, dtype=np.float64).reshape(len(rows), len(FEATURES))
 
 
-_FAMILY = re.compile(r"(?<=\d)[a-z]$")
-
-
 def _card_sections(cards) -> tuple[set[str], set[str], set[str]]:
     """The named cards' type sections, frame sections and keyword rules ("702.19")."""
-    words = {w for c in cards for w in re.findall(r"[A-Za-z]+", c.type_line)}
+    words = {w for c in cards for w in re.findall(r"[A-Za-z]+", c.type_line)} | {c.layout for c in cards}
     types = {sec for word, sec in _TYPE_SECTIONS.items() if word in words}
-    frames = {sec for key, sec in _FRAME_SECTIONS.items() if key in words or any(c.layout == key for c in cards)}
+    frames = {sec for key, sec in _FRAME_SECTIONS.items() if key in words}
     return types, frames, {kw.rule for c in cards for kw in c.keywords if kw.rule}
 
 
